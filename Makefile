@@ -1,0 +1,28 @@
+# Every target sets itself up: it creates .venv if missing and installs the project into it.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test bench fuzz modules clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/wartable play $(ARGS)
+
+test: $(STAMP)
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(PY) -m tools.bench
+
+fuzz: $(STAMP)
+	$(PY) -m tools.fuzz_long
+
+clean:
+	rm -rf $(VENV) build *.egg-info

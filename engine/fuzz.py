@@ -1,0 +1,125 @@
+"""Fuzzing any ruleset: random legal play, both sides, every decision.
+
+Each game starts from the module's scenario with its own seed and plays
+``ruleset.random_action`` until the game ends or a limit is reached, reporting:
+
+* an exception while choosing or applying an action,
+* a dead end — the side to act has no legal action although the game is not over,
+* a broken invariant the ruleset declares (:meth:`engine.rules.Ruleset.invariants`),
+* a replay mismatch — the game's record, replayed from scratch, must end on the same hash,
+* an undo mismatch — undoing every action must return to the set-up hash.
+
+Each failed game is saved as a replayable record when a folder is given.
+"""
+from __future__ import annotations
+
+import random
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .errors import WartableError
+from .model import Module
+from .rules import IllegalAction
+from .session import Session
+
+
+@dataclass
+class GameResult:
+    seed: int
+    actions: int
+    failure: str = ""
+    events: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class FuzzReport:
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def failed(self) -> list[GameResult]:
+        return [r for r in self.results if r.failure]
+
+    @property
+    def passed(self) -> int:
+        return len(self.results) - len(self.failed)
+
+    def summary(self) -> str:
+        return f"{self.passed} passed, {len(self.failed)} failed"
+
+    def event_counts(self) -> dict[str, int]:
+        total: dict[str, int] = {}
+        for r in self.results:
+            for k, v in r.events.items():
+                total[k] = total.get(k, 0) + v
+        return dict(sorted(total.items()))
+
+
+def play_one(module: Module, seed: int, scenario: str | None = None, ruleset: str | None = None,
+             max_actions: int = 400, turns: int | None = None) -> tuple[Session, GameResult]:
+    rnd = random.Random(seed)
+    session = Session.new(module, scenario, seed, ruleset)
+    result = GameResult(seed, 0)
+    rules = session.ruleset
+    try:
+        while result.actions < max_actions:
+            if session.outcome() is not None:
+                break
+            if turns is not None and isinstance(session.state.get("turn"), int) \
+                    and session.state.get("turn") > turns:
+                break
+            action = rules.random_action(session.state, rnd)
+            if action is None:
+                result.failure = f"dead end after {result.actions} actions: {session.prompt().text}"
+                break
+            try:
+                session.do(action)
+            except IllegalAction as exc:
+                result.failure = f"action {result.actions + 1} offered as legal but refused: {exc}"
+                break
+            except WartableError:
+                # a free-play command the state cannot take (e.g. drawing from an empty cup) is
+                # refused cleanly and changes nothing: that is correct behaviour, not a failure
+                if rules.id != "free":
+                    raise
+                continue
+            result.actions += 1
+            result.events[action.kind] = result.events.get(action.kind, 0) + 1
+            broken = rules.invariants(session.state)
+            if broken:
+                result.failure = f"after action {result.actions} ({session.record.entries[-1].text}): " + "; ".join(broken)
+                break
+        if not result.failure:
+            result.failure = _check_replay_and_undo(module, session)
+    except Exception as exc:  # the fuzzer's job is to catch exactly these
+        result.failure = f"exception after {result.actions} actions: {type(exc).__name__}: {exc}\n" + \
+            "".join(traceback.format_exc(limit=6))
+    return session, result
+
+
+def _check_replay_and_undo(module: Module, session: Session) -> str:
+    replayed = Session.load_bytes(session.save_bytes(), module)
+    if replayed.state.hash != session.state.hash:
+        return f"replay ends on {replayed.state.hash}, game on {session.state.hash}"
+    while replayed.undo() is not None:
+        pass
+    if replayed.state.hash != replayed.record.header.setup_hash:
+        return "undoing every action does not return to the set-up"
+    return ""
+
+
+def fuzz(module: Module, games: int, seed: int = 0, scenario: str | None = None,
+         ruleset: str | None = None, turns: int | None = None, max_actions: int = 400,
+         save_failures: Path | None = None, progress: Callable[[int, int], None] | None = None) -> FuzzReport:
+    report = FuzzReport()
+    for i in range(games):
+        session, result = play_one(module, seed + i, scenario, ruleset, max_actions, turns)
+        report.results.append(result)
+        if result.failure and save_failures is not None:
+            path = Path(save_failures) / f"{module.id}-fuzz-{seed + i}.wtsave"
+            session.save(path)
+            (Path(save_failures) / f"{module.id}-fuzz-{seed + i}.txt").write_text(result.failure + "\n")
+        if progress is not None:
+            progress(i + 1, games)
+    return report

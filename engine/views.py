@@ -1,0 +1,67 @@
+"""Hidden information is a view (DESIGN principle 7).
+
+``view(state, side)`` is everything ``side`` may see, as plain data; ``side=""`` is a spectator.
+The client renders views, never the raw state. Rules of visibility:
+
+* a location with visibility ``nobody`` (a deck, a cup) shows only how many pieces it holds and
+  their backs — not their identity and not their order;
+* a location with visibility ``owner`` (a hand) shows its pieces to its owner, backs to others;
+* a piece with the property ``concealed`` (a blind-drawn chit, a fog-of-war unit) shows its
+  identity only to its ``owner`` property (to nobody if it has none);
+* global values named ``secret:<side>:<name>`` are seen only by ``<side>`` (``secret::<name>``
+  by nobody): rulesets keep secret choices there until they are revealed.
+
+A hidden piece appears as ``{"hidden": True, "back": ...}`` with no id, type, face, markers or
+properties, so nothing about its identity leaks.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .state import GameState, Piece
+
+
+def can_see(state: GameState, piece: Piece, side: str) -> bool:
+    """May ``side`` see the identity of ``piece``?"""
+    module = state.module
+    loc = module.locations.get(piece.loc) if module is not None else None
+    if loc is not None:
+        if loc.visibility == "nobody":
+            return False
+        if loc.visibility == "owner" and (not side or side != loc.owner):
+            return False
+    if piece.props.get("concealed"):
+        return bool(side) and piece.owner == side
+    return True
+
+
+def can_see_global(key: str, side: str) -> bool:
+    if not key.startswith("secret:"):
+        return True
+    owner = key.split(":", 2)[1]
+    return bool(owner) and owner == side
+
+
+def _back(state: GameState, piece: Piece) -> str:
+    module = state.module
+    if module is not None and piece.type in module.piece_types:
+        ptype = module.piece_types[piece.type]
+        return ptype.back or ptype.kind
+    return "piece"
+
+
+def view(state: GameState, side: str = "") -> dict[str, Any]:
+    """What ``side`` may see of ``state``."""
+    locations: dict[str, list[dict]] = {}
+    for loc, stack in state.stacks.items():
+        entries = []
+        for pid in stack:
+            piece = state.pieces[pid]
+            if can_see(state, piece, side):
+                entries.append({"id": pid, "type": piece.type, "face": piece.face,
+                                "markers": list(piece.markers), "props": dict(piece.props)})
+            else:
+                entries.append({"hidden": True, "back": _back(state, piece)})
+        locations[loc] = entries
+    globals_ = {k: v for k, v in state.globals.items() if can_see_global(k, side)}
+    return {"side": side, "locations": locations, "globals": globals_, "chat": list(state.chat)}

@@ -1,0 +1,52 @@
+"""Engine benchmarks: replaying a 10,000-action game record (goal: under 1 s, ending on the
+recorded state hash), and applying actions live."""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from engine.commands import CommandError
+from engine.sample import sample_module
+from engine.session import Session
+
+ACTIONS = 10_000
+
+
+def make_record(n: int = ACTIONS, seed: int = 2024) -> tuple[bytes, str]:
+    module = sample_module()
+    session = Session.new(module, "meeting", seed)
+    rnd = random.Random(seed)
+    while len(session.record.entries) < n:
+        try:
+            session.do(session.ruleset.random_action(session.state, rnd))
+        except CommandError:
+            continue
+    return session.save_bytes(), session.state.hash
+
+
+def run() -> list[tuple[str, float, str, str]]:
+    module = sample_module()
+    t0 = time.perf_counter()
+    data, final = make_record()
+    build_s = time.perf_counter() - t0
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        session = Session.load_bytes(data, module)
+        times.append(time.perf_counter() - t0)
+        assert session.state.hash == final, "replay did not end on the recorded hash"
+    t0 = time.perf_counter()
+    Session.load_bytes(data, module, verify=True)
+    verify_s = time.perf_counter() - t0
+    return [
+        ("replay 10,000 actions (load + verify every hash), median", statistics.median(times) * 1000, "ms", "< 1000 ms"),
+        ("replay 10,000 actions re-run through the ruleset (--verify)", verify_s * 1000, "ms", "-"),
+        ("play 10,000 actions live (check + apply + log)", build_s * 1000, "ms", "-"),
+        ("save file size for 10,000 actions", len(data) / 1024, "KiB", "-"),
+    ]
+
+
+if __name__ == "__main__":
+    for name, value, unit, goal in run():
+        print(f"{name:70s} {value:10.1f} {unit:4s} goal {goal}")

@@ -1,0 +1,74 @@
+"""``wartable replay`` and ``wartable fuzz``: the game record and the fuzzer from the shell."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from engine.errors import WartableError
+from engine.saves import read_save
+from engine.session import ReplayDivergence, Session
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="replay a saved game and print its final state hash")
+    p.add_argument("save", type=Path)
+    p.add_argument("--verify", action="store_true",
+                   help="also re-run every action through the rules and compare commands")
+    p.add_argument("--module", help="module file or id (default: the one the save names)")
+    p.set_defaults(func=run_replay)
+
+    f = sub.add_parser("fuzz", help="play random legal games and report failures")
+    f.add_argument("module")
+    f.add_argument("--games", type=int, default=20)
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--turns", type=int, default=None)
+    f.add_argument("--actions", type=int, default=400, help="action limit per game")
+    f.add_argument("--scenario", default=None)
+    f.add_argument("--ruleset", default=None, help="ruleset id (default: the module's own)")
+    f.add_argument("--free", action="store_true", help="fuzz the free-play command layer")
+    f.add_argument("--save-failures", type=Path, default=None)
+    f.set_defaults(func=run_fuzz)
+
+
+def _progress_bar(done: int, total: int, started: float) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} ({rate:.1f}/s)")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from tools.resolve import open_module
+    record = read_save(args.save)
+    module = open_module(args.module or record["module"]["id"])
+    try:
+        session = Session.from_record_json(record, module, verify=args.verify, source=args.save.name)
+    except ReplayDivergence as exc:
+        raise WartableError(f"{args.save.name}: {exc}") from None
+    print(session.state.hash)
+    return 0
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    from engine.fuzz import fuzz
+    from tools.resolve import open_module
+    module = open_module(args.module)
+    if args.games < 0:
+        raise WartableError("--games must be >= 0")
+    started = time.perf_counter()
+    report = fuzz(module, args.games, args.seed, args.scenario,
+                  "free" if args.free else args.ruleset, args.turns, args.actions,
+                  args.save_failures, progress=lambda d, t: _progress_bar(d, t, started))
+    for r in report.failed:
+        first = r.failure.splitlines()[0]
+        print(f"seed {r.seed}: {first}")
+    counts = report.event_counts()
+    if counts:
+        print("actions played: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    print(report.summary())
+    return 1 if report.failed else 0
