@@ -258,7 +258,9 @@ class Session:
                 except C.CommandError as exc:
                     raise ReplayDivergence(i, str(exc)) from None
             if self.state.hash != data["hash"]:
-                raise ReplayDivergence(i, f"state hash {self.state.hash} differs from the "
+                found = self.state.hash
+                C.undo_all(self.state, commands)   # leave the state as it was before entry i
+                raise ReplayDivergence(i, f"state hash {found} differs from the "
                                           f"recorded {data['hash']} ({data.get('text', '')})")
             self.record.entries.append(Entry(action, commands, data["hash"], data.get("text", "")))
             if progress is not None:

@@ -12,7 +12,7 @@ import sys
 
 from engine.errors import WartableError
 
-COMMAND_MODULES = ("tools.cmd_play", "tools.cmd_game")
+COMMAND_MODULES = ("tools.cmd_play", "tools.cmd_game", "tools.cmd_module", "tools.cmd_map")
 
 
 def build_parser() -> argparse.ArgumentParser:

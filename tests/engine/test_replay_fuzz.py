@@ -67,3 +67,19 @@ def test_replay_reaches_recorded_hash_and_verify_agrees():
     assert not result.failure
     replayed = Session.load_bytes(session.save_bytes(), MODULE, verify=True)
     assert replayed.state.hash == session.state.hash == session.record.final_hash
+
+
+def test_replay_rolls_back_the_diverging_entry():
+    """A hash mismatch at entry i leaves the session exactly as it was after entry i-1, so a
+    client can show the last good position."""
+    session, _ = play_one(MODULE, seed=7, max_actions=20)
+    entries = [e.to_json() for e in session.record.entries]
+    bad = dict(entries[4])
+    bad["hash"] = "0" * 16
+    fresh = Session.new(MODULE, None, 7)
+    fresh.replay_entries(entries[:4])
+    good_hash = fresh.state.hash
+    with pytest.raises(ReplayDivergence, match="state hash"):
+        fresh.replay_entries([bad])
+    assert fresh.state.hash == good_hash
+    assert len(fresh.record.entries) == 4
