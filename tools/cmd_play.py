@@ -14,7 +14,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--free", action="store_true", help="free play: nothing is checked")
     mode.add_argument("--enforce", action="store_true", help="rules-enforced play")
-    p.add_argument("--size", default="1280x800")
+    p.add_argument("--size", default="1280x800", help="window size WxH")
+    p.add_argument("--no-autosave", action="store_true", help="do not autosave this game")
+    p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)  # tests: stop after N frames
     p.set_defaults(func=run_play)
 
     s = sub.add_parser("shot", help="render a position to a PNG without a window")
@@ -28,6 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--center", default=None)
     s.add_argument("--side", default="", help="render this side's view (default: spectator)")
     s.add_argument("--free", action="store_true")
+    s.add_argument("--seed", default=None, help="seed of the new game (default 1)")
+    s.add_argument("--map-only", action="store_true", help="only the map and counters, no panels")
     s.set_defaults(func=run_shot)
 
 

@@ -1,0 +1,218 @@
+"""The piece layer: where each piece of a side's *view* is drawn, drawing it, and hit-testing.
+
+Only ``session.view(side)`` is read (DESIGN principle 7): a hidden entry has no id, type or
+face and is drawn as its back. Layout rules, in world units:
+
+* hexes, spaces and track cells hold one **stack**, drawn bottom to top with each piece shifted
+  up and to the right (the shift shrinks for tall stacks so a stack never grows beyond about one
+  counter);
+* boxes and hands **spread** their pieces over a grid of piles inside the rectangle (piece ``k``
+  goes to pile ``k % piles``), so an eliminated-units box stays readable;
+* decks and cups show a pile of at most three backs and a count badge.
+
+:meth:`PieceLayer.layout` turns that into screen rectangles for a camera; hit tests and drawing
+use the same rectangles, so what you click is what you see.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from . import colours, fonts
+from .camera import Camera
+from .render_counter import CounterRenderer
+from .world import SPREAD_KINDS, World
+
+PILE_KINDS = ("deck", "cup")
+
+
+@dataclass
+class Drawn:
+    """One piece as drawn: its view entry, location, index in the stack (bottom = 0), world
+    centre, pile number within its location and — after layout — its screen rectangle."""
+    entry: dict
+    loc: str
+    index: int
+    wx: float
+    wy: float
+    pile: int
+    rect: pygame.Rect | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self.entry.get("id")
+
+
+class PieceLayer:
+    """Lays out, draws and hit-tests the pieces of one view."""
+
+    def __init__(self, world: World, counters: CounterRenderer) -> None:
+        self.world = world
+        self.counters = counters
+        self.view: dict = {"locations": {}}
+        self.drawn: list[Drawn] = []
+        self.by_loc: dict[str, list[Drawn]] = {}
+        self.visible: list[Drawn] = []
+        self.counts: dict[str, int] = {}
+        self._key: tuple | None = None
+        self._items: list = []
+        self._tags: list = []
+        self._badge_list: list = []
+        self._translated = None
+
+    # -- view → world positions -----------------------------------------------------------------
+    def set_view(self, view: dict) -> None:
+        """Take a new view (after every session change) and place its pieces in the world."""
+        self.view = view
+        cs = self.world.counter
+        drawn: list[Drawn] = []
+        by_loc: dict[str, list[Drawn]] = {}
+        self.counts = {}
+        for loc_id, entries in view.get("locations", {}).items():
+            place = self.world.places.get(loc_id)
+            if place is None or not entries:
+                continue
+            self.counts[loc_id] = len(entries)
+            out: list[Drawn] = []
+            if place.kind in PILE_KINDS:
+                shown = entries[-3:]
+                first = len(entries) - len(shown)
+                for k, e in enumerate(shown):
+                    off = cs * 0.06 * k
+                    out.append(Drawn(e, loc_id, first + k, place.cx + off, place.cy - off, 0))
+            elif place.kind in SPREAD_KINDS:
+                x, y, w, h = place.rect
+                cell = cs * 1.08
+                label = cs * 0.3
+                cols = max(1, int((w - cs * 0.1) // cell))
+                rows = max(1, int((h - label) // cell))
+                piles = cols * rows
+                n_pile = [0] * piles
+                levels = (len(entries) + piles - 1) // piles
+                step = min(cs * 0.08, cs * 0.5 / max(1, levels - 1))
+                for k, e in enumerate(entries):
+                    pile = k % piles
+                    level = n_pile[pile]
+                    n_pile[pile] += 1
+                    col, row = pile % cols, pile // cols
+                    cx = x + (w - cols * cell) / 2 + cell * (col + 0.5)
+                    cy = y + label + (h - label - rows * cell) / 2 + cell * (row + 0.5)
+                    out.append(Drawn(e, loc_id, k, cx + step * level, cy - step * level, pile))
+            else:
+                n = len(entries)
+                step = min(cs * 0.09, cs * 0.9 / max(1, n - 1))
+                for k, e in enumerate(entries):
+                    out.append(Drawn(e, loc_id, k, place.cx + step * k, place.cy - step * k, 0))
+            by_loc[loc_id] = out
+            drawn.extend(out)
+        drawn.sort(key=lambda d: (round(self.world.places[d.loc].cy, 1), self.world.places[d.loc].cx, d.index))
+        self.drawn = drawn
+        self.by_loc = by_loc
+        self._key = None
+
+    # -- world → screen -----------------------------------------------------------------------------
+    def layout(self, camera: Camera) -> list[Drawn]:
+        """Screen rectangles of every piece within the viewport (cached per camera position),
+        and with them what :meth:`draw` blits: images, marker tags and count badges."""
+        key = (camera.index, camera.px, camera.py, camera.width, camera.height, id(self.drawn))
+        if key == self._key:
+            return self.visible
+        px = camera.scale(self.world.counter)
+        z = camera.zoom
+        cpx, cpy = camera.px, camera.py
+        vx0, vy0 = cpx - 2 * px, cpy - 2 * px
+        vx1, vy1 = cpx + camera.width + 2 * px, cpy + camera.height + 2 * px
+        visible = []
+        items = []
+        tags = []
+        image, size, tag = self.counters.image, self.counters.size, self.counters.tag
+        Rect = pygame.Rect
+        for d in self.drawn:
+            sx, sy = round(d.wx * z), round(d.wy * z)
+            if vx0 <= sx <= vx1 and vy0 <= sy <= vy1:
+                w, h = size(d.entry, px)
+                x, y = sx - cpx - w // 2, sy - cpy - h // 2
+                d.rect = Rect(x, y, w, h)
+                visible.append(d)
+                k = (d.loc, d.index)
+                items.append((k, image(d.entry, px), x, y))
+                markers = d.entry.get("markers")
+                if markers and px >= 14:
+                    ty = y + h
+                    for m in markers[:4]:
+                        img = tag(m, px)
+                        ty -= img.get_height() - 1
+                        tags.append((k, img, x - img.get_width() // 4, ty))
+            else:
+                d.rect = None
+        badges = []
+        if px >= 14:
+            bsize = max(9, camera.scale(self.world.counter * 0.26))
+            for loc, n in self.counts.items():
+                if self.world.places[loc].kind not in PILE_KINDS and n < 6:
+                    continue
+                top = self.by_loc[loc][-1]
+                if top.rect is not None:
+                    img = self._badge(n, bsize)
+                    badges.append(((top.loc, top.index), img, top.rect.right - img.get_width() // 2,
+                                   top.rect.top - img.get_height() // 2))
+        self.visible = visible
+        self._items, self._tags, self._badge_list = items, tags, badges
+        self._translated = None
+        self._key = key
+        return visible
+
+    def _badge(self, n: int, size: int) -> pygame.Surface:
+        key = ("badge", n, size)
+        img = self.counters.cache.get(key)
+        if img is None:
+            text = fonts.render(str(n), size, (255, 255, 255), bold=True)
+            r = text.get_rect().inflate(6, 2)
+            img = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(img, (170, 40, 40), img.get_rect(), border_radius=r.h // 2)
+            img.blit(text, text.get_rect(center=img.get_rect().center))
+            self.counters.cache[key] = img
+        return img
+
+    def draw(self, target: pygame.Surface, camera: Camera, hidden: set[tuple[str, int]] = frozenset(),
+             selected: set[int] = frozenset(), offset: tuple[int, int] = (0, 0)) -> None:
+        """Draw the visible pieces onto ``target`` (``hidden``: (loc, index) pairs being dragged,
+        not drawn in place; ``selected``: piece ids outlined)."""
+        self.layout(camera)
+        ox, oy = offset
+        if hidden:
+            lists = [[(img, (x + ox, y + oy)) for k, img, x, y in part if k not in hidden]
+                     for part in (self._items, self._tags, self._badge_list)]
+        else:
+            if self._translated is None or self._translated[0] != offset:
+                self._translated = (offset, [[(img, (x + ox, y + oy)) for k, img, x, y in part]
+                                             for part in (self._items, self._tags, self._badge_list)])
+            lists = self._translated[1]
+        target.blits(lists[0], doreturn=False)
+        if selected:
+            for d in self.visible:
+                if d.entry.get("id") in selected and (d.loc, d.index) not in hidden:
+                    pygame.draw.rect(target, colours.SELECT, d.rect.move(ox, oy).inflate(4, 4), 2, border_radius=3)
+        target.blits(lists[1], doreturn=False)
+        target.blits(lists[2], doreturn=False)
+
+    # -- hit tests ------------------------------------------------------------------------------------
+    def hit(self, camera: Camera, pos: tuple[int, int]) -> Drawn | None:
+        """The topmost piece drawn under screen ``pos`` (viewport coordinates), or None."""
+        for d in reversed(self.layout(camera)):
+            if d.rect.collidepoint(pos):
+                return d
+        return None
+
+    def in_rect(self, camera: Camera, rect: pygame.Rect) -> list[Drawn]:
+        """Pieces whose screen centre lies in ``rect`` (rubber-band selection)."""
+        return [d for d in self.layout(camera) if rect.collidepoint(d.rect.center)]
+
+    def stack(self, loc: str) -> list[Drawn]:
+        """Every drawn piece at ``loc`` (for decks/cups: only the shown top of the pile)."""
+        return self.by_loc.get(loc, [])
+
+    def entries(self, loc: str) -> list[dict]:
+        """The view entries at ``loc``, bottom to top."""
+        return list(self.view.get("locations", {}).get(loc, []))

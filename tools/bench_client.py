@@ -1,0 +1,153 @@
+"""Client benchmarks: frame time of a full 1920x1080 table while a stack is dragged across
+the map (median and 99th percentile, at two zoom levels), and the time from launch to the
+first frame.
+
+The largest module available is used: ``offensive_a_outrance_1914`` when the resolver can open
+it, else a synthetic big module (the sample module on a 66x65 grid with about 1000 pieces in
+stacks of one to three). Runs headless (SDL's dummy video driver); every frame is drawn in
+full — map tiles, counters, drag feedback and all the panels — exactly as the window does.
+
+``run() -> list[(name, value, unit, goal)]``; ``python -m tools.bench_client`` prints them.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+SIZE = (1920, 1080)
+BIG_MODULE = "offensive_a_outrance_1914"
+
+
+def synthetic_module(pieces: int = 1000):
+    """The sample module on a 66x65 grid, with a scenario ``big`` placing ``pieces`` units in
+    stacks of one to three over the map."""
+    from engine.model import Placement, Scenario
+    from engine.sample import sample_module
+    module = sample_module(cols=66, rows=65)
+    types = ["blue-inf", "blue-cav", "red-inf", "red-art"]
+    hexes = [l.id for l in module.locations.values() if l.kind == "hex"]
+    placements = []
+    n = 0
+    k = 0
+    while n < pieces:
+        loc = hexes[(k * 7) % len(hexes)]
+        size = 1 + k % 3
+        for j in range(min(size, pieces - n)):
+            placements.append(Placement(types[(k + j) % len(types)], loc, 1, face=(k + j) % 2 if j else 0))
+            n += 1
+        k += 1
+    big = Scenario("big", "Benchmark: 1000 pieces", placements=tuple(placements), globals={"turn": 1})
+    return dataclasses.replace(module, scenarios={**module.scenarios, "big": big})
+
+
+def largest_module():
+    """(module, scenario id, description) of the largest module available."""
+    try:
+        from tools.resolve import open_module
+        module = open_module(BIG_MODULE)
+        scenario = max(module.scenarios.values(), key=lambda s: len(s.placements)).id if module.scenarios else None
+        return module, scenario, BIG_MODULE
+    except Exception:  # not built yet, or no resolver: fall back to the synthetic module
+        return synthetic_module(), "big", "synthetic 66x65 sample, 1000 pieces"
+
+
+def _first_frame(module_factory) -> tuple[float, object]:
+    import pygame
+    from engine.session import Session
+    from client.table import Table
+    t0 = time.perf_counter()
+    module, scenario, _ = module_factory()
+    session = Session.new(module, scenario, seed=1, ruleset="free")
+    table = Table(session, SIZE, side=module.side_ids[0] if module.side_ids else "", hot_seat=False)
+    surf = pygame.Surface(SIZE)
+    table.draw(surf, complete=True)
+    return time.perf_counter() - t0, (table, surf)
+
+
+def drag_frames(table, surf, zoom: float, frames: int = 240) -> list[float]:
+    """Frame times (s) while the stack with the most pieces near the view centre is dragged
+    in a circle over the map at ``zoom``; each frame = the events of one frame + a full draw."""
+    import math
+    import pygame
+    from client.camera import ZOOMS
+    table.camera.index = min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - zoom))
+    x, y, w, h = table.world.bounds
+    table.camera.center_on(x + w / 2, y + h / 2)
+    table.draw(surf, complete=True)
+    visible = table.layer.layout(table.camera)
+    stacks: dict[str, int] = {}
+    for d in visible:
+        if d.pid is not None and table.world.places[d.loc].kind == "hex":
+            stacks[d.loc] = stacks.get(d.loc, 0) + 1
+    centre = table.map_rect.center
+    loc = min((l for l, n in stacks.items() if n >= 2),
+              key=lambda l: math.dist(table.screen_pos_of(l), centre))
+    start = table.screen_pos_of(loc)
+    E = pygame.event.Event
+    table.handle(E(pygame.MOUSEBUTTONDOWN, pos=start, button=1, mod=pygame.KMOD_SHIFT))
+    times = []
+    r = min(table.map_rect.w, table.map_rect.h) * 0.35
+    for k in range(frames):
+        t0 = time.perf_counter()
+        a = k / frames * 2 * math.pi
+        pos = (round(centre[0] + r * math.cos(a)), round(centre[1] + r * math.sin(a)))
+        table.handle(E(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        table.update(1 / 60)
+        table.draw(surf)
+        times.append(time.perf_counter() - t0)
+    assert table.drag is not None and table.drag.kind == "pieces" and len(table.drag.pids) >= 2
+    table.handle(E(pygame.MOUSEBUTTONUP, pos=start, button=1, mod=0))
+    return times
+
+
+def launch_to_first_frame(module: str = "skirmish") -> float:
+    """Wall time of ``wartable play MODULE --frames 1`` in a fresh process (interpreter start,
+    imports, module, set-up, window, first frame and exit)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", WARTABLE_DATA=str(Path.home() / ".cache" / "wartable-bench"))
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tools.cli", "play", module, "--frames", "1", "--no-autosave",
+                    "--size", f"{SIZE[0]}x{SIZE[1]}"],
+                   check=True, env=env, cwd=Path(__file__).resolve().parent.parent,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
+def run(frames: int = 240, subprocess_launch: bool = True) -> list[tuple[str, float, str, str]]:
+    import pygame
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((16, 16))
+    described: list[str] = []
+
+    def factory():
+        module, scenario, what = largest_module()
+        described.append(what)
+        return module, scenario, what
+
+    first, (table, surf) = _first_frame(factory)
+    what = described[0]
+    rows = [(f"launch to first frame, in process ({what}, 1920x1080)", first * 1000, "ms", "< 1000 ms")]
+    for zoom in (1.0, 0.5):
+        times = sorted(drag_frames(table, surf, zoom, frames))
+        med = statistics.median(times) * 1000
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+        rows.append((f"frame while dragging a stack, 1920x1080, zoom {zoom:g}, median", med, "ms", "< 8 ms"))
+        rows.append((f"frame while dragging a stack, 1920x1080, zoom {zoom:g}, 99th percentile", p99, "ms", "< 16.7 ms"))
+    if subprocess_launch:
+        target = BIG_MODULE if what == BIG_MODULE else "skirmish"
+        rows.append((f"launch to first frame, new process (`wartable play {target}`)",
+                     launch_to_first_frame(target) * 1000, "ms", "< 1000 ms"))
+    return rows
+
+
+if __name__ == "__main__":
+    for name, value, unit, goal in run():
+        print(f"{name:78s} {value:9.2f} {unit:3s} goal {goal}")
