@@ -372,3 +372,16 @@ def test_quotes_inside_unquoted_cells_and_hashes_inside_quoted_cells(tmp_path: P
     write(tmp_path, locations_dot_csv='id,kind,board\n# c\nx,box,m\n"open,box,m\n')
     err = source_error(tmp_path)
     assert (err.line, err.message) == (4, "bad CSV: a quoted cell is never closed")
+
+
+@pytest.mark.parametrize("module_id", ["paths_of_glory", "grand_illusion",
+                                       "offensive_a_outrance_1914", "strafexpedition_1916",
+                                       "france_1944"])
+def test_builtin_module_sources_module_sources_module_is_byte_identical(module_id, tmp_path):
+    """Issue 3: every module in the repo survives sources -> module -> sources -> module with
+    the same bytes, so dump/edit/build never loses or reorders data."""
+    from tools.resolve import builtin_folder
+    first = write_module(read_source(builtin_folder(module_id)))
+    write_source(read_source(builtin_folder(module_id)), tmp_path / "dumped")
+    second = write_module(read_source(tmp_path / "dumped"))
+    assert first == second
