@@ -118,3 +118,19 @@ def test_tray_draws_the_dice(session, module):
     centre = (round(x * scale), round(y * scale))
     # a 5 has a pip at the centre of the die: ink there, die body next to it
     assert surf.get_at(centre)[:3] == (20, 20, 20)
+
+
+def test_france_1944_custom_combat_dice_settle_on_the_drawn_faces():
+    """Issue 10: France 1944's hit dice (faces 1,1,1,2,2,3, rulebook 9.5) are tossed with the
+    module's own face list and come to rest showing the engine's recorded faces."""
+    from engine.session import Session
+    from tools.resolve import open_module
+    module = open_module("france_1944")
+    session = Session.new(module, "falaise_gap", seed=5, ruleset="free")
+    for n in range(1, 6):
+        session.do(actions.roll("allied", f"{n}combat", "hits"))
+        roll = next(c for c in session.record.entries[-1].commands if isinstance(c, C.Roll))
+        assert all(v in (1, 2, 3) for v in roll.result)
+        toss = toss_for_roll(module, f"{n}combat", roll.result, seed=n, record=False)
+        assert toss.faces == [(1, 1, 1, 2, 2, 3)] * n
+        assert toss.shown() == roll.result
