@@ -97,6 +97,8 @@ BOX_EDGE = (70, 64, 56)
 SELECT = (255, 210, 40)
 HOVER = (255, 255, 255)
 DROP_TARGET = (60, 200, 90)
+LOS_CLEAR = (30, 210, 70)      # the line-of-sight tool's line when clear
+LOS_BLOCKED = (235, 35, 35)   # ... when blocked (and the blocking hex's outline)
 
 UI_BG = (34, 37, 43)
 UI_PANEL = (46, 50, 58)

@@ -14,11 +14,15 @@ Gestures on the map
 * click a piece: select it (Ctrl: add/remove) and open the stack inspector if it is in a stack;
   double-click: flip; hover: tooltip and, over a stack, the whole stack fanned out;
 * right-click: the piece's or the location's menu; wheel: zoom around the cursor.
+* line of sight (V, the LOS button, or "Line of sight from here" on a hex's menu): click the
+  observer hex, then point at the target hex (click pins it); the sight line is drawn green
+  (clear) or red (blocked, blocking hex outlined) with a readout citing the LoS rules. It is
+  read-only. Escape (or V again) leaves it.
 
 Keys: arrows pan, +/- zoom, F fit, X flip, L lose a step, M marker, E send to a box, PgUp/PgDn
-top/bottom of stack, Del delete, R dice, C charts, B rules, H next seat, Tab minimap, Enter chat,
-Ctrl+Z/Y undo/redo, Ctrl+S/Ctrl+Shift+S save/save as, Ctrl+O load, Ctrl+E/Ctrl+I send/receive a
-PBEM turn, F1 help, Ctrl+Q quit.
+top/bottom of stack, Del delete, R dice, C charts, B rules, H next seat, V line of sight, Tab
+minimap, Enter chat, Ctrl+Z/Y undo/redo, Ctrl+S/Ctrl+Shift+S save/save as, Ctrl+O load,
+Ctrl+E/Ctrl+I send/receive a PBEM turn, F1 help, Ctrl+Q quit.
 """
 from __future__ import annotations
 
@@ -51,6 +55,7 @@ from .widgets.inspector import StackInspector
 from .widgets.log import LogPanel
 from .widgets.menu import ContextMenu
 from .widgets.minimap import Minimap
+from .widgets.sight import LosTool
 from .widgets.status import HEIGHT as BAR_HEIGHT, StatusBar, Toasts, turn_text
 from .widgets.tooltip import Tooltip, describe
 from .world import SPREAD_KINDS, World
@@ -65,9 +70,10 @@ HELP = """Mouse: drag a piece (with the pieces above it), Shift-drag a whole sta
 top of a deck or cup to draw; drag the empty map to pan, Ctrl/Shift-drag to select; \
 wheel zooms; right-click for menus; double-click flips.
 Keys: arrows pan · +/- zoom · F fit · X flip · L lose a step · M marker · E send to a box · \
-PgUp/PgDn top/bottom · Del delete · R dice · C charts · B rules · H next seat · Tab minimap · \
-Enter chat · Ctrl+Z/Y undo/redo · Ctrl+S save (Shift: save as) · Ctrl+O load · Ctrl+E send \
-PBEM turn · Ctrl+I receive PBEM turn · Ctrl+Q quit."""
+PgUp/PgDn top/bottom · Del delete · R dice · C charts · B rules · H next seat · \
+V line of sight (Esc leaves) · Tab minimap · Enter chat · Ctrl+Z/Y undo/redo · \
+Ctrl+S save (Shift: save as) · Ctrl+O load · Ctrl+E send PBEM turn · Ctrl+I receive PBEM \
+turn · Ctrl+Q quit."""
 
 
 def saves_dir() -> Path:
@@ -80,7 +86,7 @@ class Press:
     """A mouse button held down: where, on what, with which modifiers."""
     pos: tuple[int, int]
     button: int
-    source: str                      # "map", "inspector", "hand"
+    source: str                      # "map", "inspector", "hand", "los" (a pick in LOS mode)
     drawn: Drawn | None = None       # map piece pressed
     entry: dict | None = None        # inspector/hand piece pressed
     loc: str = ""
@@ -140,6 +146,7 @@ class Table:
         self.tooltip = Tooltip()
         self.toasts = Toasts(self.open_rule)
         self.tray = DiceTray()
+        self.los: LosTool | None = None   # the line-of-sight tool, while its mode is on
         self.replay: pbem.TurnReplay | None = None
         self.replay_auto = False
         self.replay_wait = 0.0
@@ -156,7 +163,8 @@ class Table:
         self.status = StatusBar((0, 0, 10, BAR_HEIGHT), [
             ("Seat", self.seat_menu, "choose the seated side"),
             ("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
-            ("Dice", self.dice_dialog, "R"), ("Charts", self.open_charts, "C"),
+            ("Dice", self.dice_dialog, "R"), ("LOS", self.toggle_los, "V: line of sight"),
+            ("Charts", self.open_charts, "C"),
             ("Rules", lambda: self.open_rule(""), "B"),
             ("Save", self.save, "Ctrl+S"), ("Load", self.load_dialog, "Ctrl+O"),
             ("Send turn", self.pbem_export_dialog, "Ctrl+E"), ("Receive", self.pbem_import_dialog, "Ctrl+I"),
@@ -362,6 +370,26 @@ class Table:
         sides = list(self.module.side_ids) or [""]
         i = sides.index(self.side) if self.side in sides else -1
         self.set_seat(sides[(i + 1) % len(sides)])
+
+    # -- line of sight ------------------------------------------------------------------------------
+    def start_los(self, observer: str | None = None) -> LosTool:
+        """Enter the line-of-sight mode (from ``observer`` when given). Read-only: nothing it
+        does is an action."""
+        self.los = LosTool(self.module, lambda: self.world.graph, observer)
+        self.inspector = None
+        return self.los
+
+    def stop_los(self) -> None:
+        self.los = None
+
+    def toggle_los(self) -> None:
+        self.stop_los() if self.los is not None else self.start_los()
+
+    def _los_item(self, loc: str) -> list[MenuItem]:
+        """The menu entry starting the LOS tool from hex ``loc`` (none for other locations)."""
+        l = self.module.locations.get(loc)
+        return [MenuItem("Line of sight from here", command="los", arg=loc, key="V")] \
+            if l is not None and l.kind == "hex" else []
 
     # -- saving, loading, PBEM -----------------------------------------------------------------
     def _default_name(self, suffix: str) -> str:
@@ -609,6 +637,8 @@ class Table:
             self.open_rule("")
         elif k == pygame.K_h:
             self.next_seat()
+        elif k == pygame.K_v:
+            self.toggle_los()
         elif k == pygame.K_TAB and self.minimap is not None:
             self.minimap.visible = not self.minimap.visible
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -616,7 +646,9 @@ class Table:
         elif k == pygame.K_F1 or (k == pygame.K_SLASH and shift):
             self.show_help()
         elif k == pygame.K_ESCAPE:
-            if self.inspector is not None:
+            if self.los is not None:
+                self.stop_los()
+            elif self.inspector is not None:
                 self.inspector = None
             elif self.tray.busy:
                 self.tray.dismiss()
@@ -705,6 +737,10 @@ class Table:
             return
         if not self.map_rect.collidepoint(pos):
             return
+        if self.los is not None and event.button == 1:
+            if not self.los.handle_click(pos, self.open_rule):
+                self.press = Press(pos, 1, "los", mods=m)   # a pick, or a pan if it moves
+            return
         d = self.layer.hit(self.camera, self.to_view(pos))
         if event.button == 3:
             if d is not None and d.pid is not None:
@@ -715,6 +751,7 @@ class Table:
                 loc = d.loc if d is not None else self.location_under(pos)
                 if loc is not None:
                     items = actions.location_menu(self.module, self.side, loc, len(self.layer.entries(loc)))
+                    items += self._los_item(loc)
                     self.modals.append(ContextMenu(items, pos, self._menu_pick, self.screen_rect))
             return
         if event.button == 2:
@@ -730,6 +767,7 @@ class Table:
             ids = [e.get("id") for e in self.layer.entries(loc)]
             stack_ids = ids if None not in ids else []
             items = actions.piece_menu(self.module, self.side, entry, loc, stack_ids, self.selection)
+        items += self._los_item(loc)
         self.modals.append(ContextMenu(items, pos, self._menu_pick, self.screen_rect))
 
     def _menu_pick(self, item: MenuItem) -> None:
@@ -745,6 +783,8 @@ class Table:
             self.camera.center_on(*self.world.centre(item.arg))
         elif item.command == "seat":
             self.set_seat(item.arg)
+        elif item.command == "los":
+            self.start_los(item.arg)
 
     def inspect(self, loc: str) -> None:
         """Open the stack inspector on ``loc``."""
@@ -766,6 +806,8 @@ class Table:
             if dx * dx + dy * dy >= DRAG_START * DRAG_START:
                 self._start_drag(pos)
             return
+        if self.los is not None and self.map_rect.collidepoint(pos):
+            self.los.hover(self.location_under(pos))
         hit = self.layer.hit(self.camera, self.to_view(pos)) if self.map_rect.collidepoint(pos) else None
         if hit is not self.hover:
             self.hover = hit
@@ -776,7 +818,7 @@ class Table:
         p = self.press
         self.press = None
         shift, ctrl = bool(p.mods & pygame.KMOD_SHIFT), bool(p.mods & pygame.KMOD_CTRL)
-        if p.button == 2 or (p.source == "map" and p.drawn is None and not (shift or ctrl)):
+        if p.button == 2 or p.source == "los" or (p.source == "map" and p.drawn is None and not (shift or ctrl)):
             self.drag = Drag("pan", pos, start=p.pos, last=pos)
             self.camera.pan(p.pos[0] - pos[0], p.pos[1] - pos[1])
             self._clamp()
@@ -860,6 +902,10 @@ class Table:
         self.do(actions.move(self.side, drag.pids, target))
 
     def _click(self, press: Press, pos: tuple[int, int]) -> None:
+        if press.source == "los":
+            if self.los is not None:
+                self.los.click(self.location_under(pos))
+            return
         entry = press.drawn.entry if press.drawn is not None else press.entry
         now = time.monotonic()
         if entry is None:
@@ -908,7 +954,10 @@ class Table:
         hidden = self.drag.hidden if self.drag is not None else set()
         self.layer.draw(surf, self.camera, hidden, set(self.selection), offset=mr.topleft)
         self._draw_drag(surf)
-        self._draw_hover_stack(surf)
+        if self.los is not None:
+            self.los.draw(surf, mr, self.screen_pos_of, self._outline, top=42 if self.replay is not None else 0)
+        else:
+            self._draw_hover_stack(surf)
         if self.inspector is not None:
             self.inspector.draw(surf)
         if self.minimap is not None and not (self.defer_minimap and self.frames <= 1):
@@ -918,6 +967,9 @@ class Table:
         self.toasts.draw(surf, mr)
         surf.set_clip(clip)
         if self.chrome:
+            los_button = self.status.button("LOS")
+            if los_button is not None:
+                los_button.accent = self.los is not None
             self.status.draw(surf)
             self.log.draw(surf)
         if self.hand is not None:

@@ -19,7 +19,8 @@ per line, items separated by spaces.
   too, and the path must fit the movement allowance printed on its front face (value ``mf``,
   ``ma`` or ``mp``) when it has one.
 * ``los``: ``clear`` or ``blocked BY``, from the ``elevation`` (int) and ``blocks`` (float)
-  attributes of the hexes (rule in :func:`engine.search.line_of_sight`).
+  attributes of the hexes (rule in :func:`engine.search.line_of_sight`; the same function,
+  :func:`client.los.sight`, answers the table's LOS tool).
 
 Exit codes: 0 answered; 1 a user error (unknown module, location or piece type; no path),
 explained in one line on stderr.
@@ -101,7 +102,6 @@ def _path(module, graph, a: str, b: str, unit_id: str | None) -> list[str]:
 
 def _answer(args: argparse.Namespace) -> list[str]:
     from engine.board import MapGraph
-    from engine.search import line_of_sight
     from tools.resolve import open_module
     module = open_module(args.module)
     graph = MapGraph.from_module(module)
@@ -115,21 +115,8 @@ def _answer(args: argparse.Namespace) -> list[str]:
         return [str(d)]
     if args.query == "path":
         return [" ".join(_path(module, graph, a, b, args.unit))]
-    for loc in (a, b):
-        if graph.hex_of(loc) is None:
-            raise WartableError(f"line of sight needs hexes: {loc} is a {graph.location(loc).kind}")
-    if graph.location(a).grid != graph.location(b).grid:
-        raise WartableError(f"{a} and {b} are on different grids")
-
-    def number(loc: str, key: str) -> float:
-        v = graph.locations[loc].attrs.get(key, 0)
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise WartableError(f"location {loc}: attribute {key!r} must be a number, not {v!r}")
-        return float(v)
-
-    sight = line_of_sight(graph, a, b, lambda loc: number(loc, "elevation"),
-                          lambda loc: number(loc, "blocks"))
-    return ["clear" if sight.clear else f"blocked {sight.blocker}"]
+    from client.los import sight, verdict
+    return [verdict(sight(graph, a, b))]
 
 
 def run(args: argparse.Namespace) -> int:

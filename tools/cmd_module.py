@@ -189,19 +189,30 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def location_kinds(module: Module) -> dict[str, int]:
+    """How many locations of each kind ``module`` has, kinds in order of first appearance."""
+    out: dict[str, int] = {}
+    for loc in module.locations.values():
+        out[loc.kind] = out.get(loc.kind, 0) + 1
+    return out
+
+
 @_guarded
 def cmd_info(args: argparse.Namespace) -> int:
-    """Summarise a module (``--json``: one JSON object)."""
+    """Summarise a module (``--json``: one JSON object). Besides :func:`module_info`'s counts,
+    ``location_kinds`` counts the locations of each kind (hex, space, box, track, deck...)."""
     module = open_module(args.module)
     info = module_info(module)
+    info["location_kinds"] = location_kinds(module)
     if args.json:
         print(json.dumps(info, sort_keys=True))
         return 0
     print(f"{info['title']} ({info['id']} {info['version']}), ruleset {info['ruleset']}"
           + (f", by {info['publisher']}" if info["publisher"] else ""))
     print(f"  sides: {', '.join(info['sides']) or '-'}")
+    kinds = ", ".join(f"{n} {kind}" for kind, n in info["location_kinds"].items())
     print(f"  map: {info['boards']} boards, {info['grids']} grids, {info['locations']} "
-          f"locations, {info['edges']} edges")
+          f"locations{f' ({kinds})' if kinds else ''}, {info['edges']} edges")
     print(f"  pieces: {info['piece_types']} types, {info['pieces']} pieces, {info['cards']} "
           f"cards")
     print(f"  tables: {info['tables']}, dice: {info['dice']}, rules: {info['rules']}, "

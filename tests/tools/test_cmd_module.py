@@ -141,6 +141,22 @@ def test_info_counts_pieces_and_cards(capsys) -> None:
     m = sample_module()
     assert code == 0 and info["pieces"] == sum(p.count for p in m.piece_types.values()) == 30
     assert info["cards"] == 8 and info["scenarios"] == ["meeting"]
+    kinds: dict[str, int] = {}
+    for loc in m.locations.values():
+        kinds[loc.kind] = kinds.get(loc.kind, 0) + 1
+    assert info["location_kinds"] == kinds and sum(kinds.values()) == info["locations"]
+    code, out, _ = run(["info", "skirmish"], capsys)
+    assert code == 0 and ", ".join(f"{n} {k}" for k, n in kinds.items()) in out
+
+
+def test_info_counts_locations_by_kind(capsys) -> None:
+    """Grand Illusion's map is 107 numbered hexes plus tracks, boxes and cups."""
+    code, out, _ = run(["info", "grand_illusion", "--json"], capsys)
+    info = json.loads(out)
+    assert code == 0 and info["location_kinds"]["hex"] == 107
+    assert sum(info["location_kinds"].values()) == info["locations"]
+    code, out, _ = run(["info", "grand_illusion"], capsys)
+    assert code == 0 and "107 hex" in out
 
 
 # -- resolve ---------------------------------------------------------------------------------------

@@ -1,0 +1,104 @@
+"""The deck/hand strip of Paths of Glory (2 hands, 12 decks): columns never overlap, never
+leave the strip, long titles are cut (whole on hover) and the strip scrolls sideways."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client import actions, fonts
+from client.table import Table
+from client.widgets.base import UI_FONT
+from engine.session import Session
+from tools.resolve import open_module
+
+from .test_drag import E, move, press
+
+
+@pytest.fixture(scope="module")
+def pog():
+    return open_module("paths_of_glory")
+
+
+def make(pog, size, side=""):
+    t = Table(Session.new(pog, next(iter(pog.scenarios)), seed=1), size, side=side, hot_seat=False)
+    assert t.side == side
+    t.draw(pygame.Surface(size), complete=True)
+    return t
+
+
+def assert_tidy(hand):
+    shown = [c for c in hand.columns if c.rect is not None]
+    assert shown, "no column shown"
+    rects = [c.rect for c in shown]
+    for i, a in enumerate(rects):
+        assert hand.rect.contains(a), f"{shown[i].title!r} {a} leaves the strip {hand.rect}"
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), f"columns {a} and {b} overlap"
+        for arrow in hand.arrows:
+            assert not a.colliderect(arrow.rect)
+    f = fonts.font(UI_FONT - 1)
+    for pos, text, _ in hand.labels:   # every label (titles cut to fit) inside its column
+        col = next(c for c in shown if c.rect.collidepoint(pos))
+        assert pos[0] + f.size(text)[0] <= col.rect.right, text
+    for b in hand.buttons:
+        assert any(c.rect.contains(b.rect) for c in shown)
+    for r, *_ in hand.cards:
+        assert hand.rect.contains(r)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
+@pytest.mark.parametrize("side", ["", "CP"])
+def test_columns_fit_and_scroll(pog, size, side):
+    t = make(pog, size, side)
+    hand = t.hand
+    assert hand.rect.right <= t.log.rect.x          # the strip stops at the log panel
+    n = len(hand.columns)
+    assert n == 14 + (side == "")                    # 2 hands + 12 decks (+ the spectator note)
+    assert hand.scrolls and hand.arrows and not hand.arrows[0].enabled
+    seen = set()
+    while True:
+        assert_tidy(hand)
+        seen |= {c.title for c in hand.columns if c.rect is not None}
+        if not hand.arrows[1].enabled:
+            break
+        first = hand.first
+        press(t, hand.arrows[1].rect.center)         # the › button: one column on
+        assert hand.first == first + 1
+    assert seen == {c.title for c in hand.columns}   # every deck can be reached
+    assert hand.columns[-1].rect is not None
+    # the wheel over the strip scrolls back; over the map it zooms as before
+    move(t, hand.rect.center, buttons=(0, 0, 0))
+    for _ in range(n):
+        t.handle(E(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    assert hand.first == 0 and hand.columns[0].rect is not None
+    t.handle(E(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert hand.first == 1
+    assert_tidy(hand)
+    t.draw(pygame.Surface(size))
+
+
+def test_cut_titles_show_whole_on_hover(pog):
+    t = make(pog, (1600, 1000))
+    hand = t.hand
+    cut = [(r, c) for r, c in hand.titles if c.shown_title != c.title]
+    assert cut, "some PoG deck title should be too long for its column"
+    r, col = cut[0]
+    assert col.shown_title.endswith("…") and col.title.startswith(col.shown_title[:-1])
+    move(t, r.center, buttons=(0, 0, 0))
+    assert hand.tooltip.lines == [col.title]
+    t.draw(pygame.Surface((1600, 1000)))
+    move(t, t.map_rect.center, buttons=(0, 0, 0))
+    assert hand.tooltip.lines == []
+
+
+def test_a_long_hand_overlaps_its_cards_to_fit(pog):
+    session = Session.new(pog, next(iter(pog.scenarios)), seed=1)
+    deck = next(l.id for l in pog.locations.values() if l.kind == "deck" and session.state.stack(l.id))
+    hand = next(l.id for l in pog.locations.values() if l.kind == "hand" and l.owner == "CP")
+    session.do(actions.draw("CP", deck, hand, min(30, len(session.state.stack(deck)))))
+    t = Table(session, (1280, 800), side="CP", hot_seat=False)
+    t.draw(pygame.Surface((1280, 800)), complete=True)
+    assert len(t.hand.cards) == len(session.state.stack(hand)) > 10
+    assert_tidy(t.hand)
+    rect, loc, k, entry = t.hand.cards[-1]
+    assert t.hand.hit(rect.center)[1] == k          # the card on top takes the click
