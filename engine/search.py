@@ -215,7 +215,8 @@ class Sight:
 
 
 def line_of_sight(graph_or_grid: MapGraph | Grid | None, a: Union[str, Hex], b: Union[str, Hex],
-                  height: Callable[[Any], float], blocking: Callable[[Any], float]) -> Sight:
+                  height: Callable[[Any], float], blocking: Callable[[Any], float], *,
+                  blocks_line: Callable[[Any, float, float], bool] | None = None) -> Sight:
     """Line of sight from the centre of ``a`` to the centre of ``b`` over elevation levels.
 
     The rule: the sight line rises or falls evenly from ``height(a)`` (the observer: include any
@@ -229,6 +230,11 @@ def line_of_sight(graph_or_grid: MapGraph | Grid | None, a: Union[str, Hex], b: 
     to either side (``engine.hexgrid.line`` with ``+nudge`` and ``-nudge``) differ; the sight is
     blocked only if **both** nudged lines are blocked (a hexside blocks only if both hexes
     beside it do). The blocker reported is the first one on the positive-nudge line.
+
+    Another rule: with ``blocks_line`` given, the sloped comparison is not made (``blocking`` is
+    not called) and an intermediate location ``loc`` blocks **iff
+    ``blocks_line(loc, height(a), height(b))``** — the module's own rule, e.g. "blocked by a hex
+    higher than both the observer and the target". The grazing rule above still applies.
 
     With a :class:`MapGraph`, ``a`` and ``b`` are hex location ids of one grid and the callbacks
     take location ids; intermediate hexes that are not locations (off the map) never block.
@@ -262,7 +268,8 @@ def line_of_sight(graph_or_grid: MapGraph | Grid | None, a: Union[str, Hex], b: 
             if loc is None:
                 continue
             seen.append(loc)
-            if blocker is None and height(loc) + blocking(loc) > h0 + (h1 - h0) * k / n:
+            if blocker is None and (blocks_line(loc, h0, h1) if blocks_line is not None
+                                    else height(loc) + blocking(loc) > h0 + (h1 - h0) * k / n):
                 blocker = loc
         return blocker, tuple(seen)
 

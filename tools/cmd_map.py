@@ -18,9 +18,11 @@ per line, items separated by spaces.
   attribute (space-separated nationality ids) excludes the piece type's nationality are refused
   too, and the path must fit the movement allowance printed on its front face (value ``mf``,
   ``ma`` or ``mp``) when it has one.
-* ``los``: ``clear`` or ``blocked BY``, from the ``elevation`` (int) and ``blocks`` (float)
-  attributes of the hexes (rule in :func:`engine.search.line_of_sight`; the same function,
-  :func:`client.los.sight`, answers the table's LOS tool).
+* ``los``: ``clear``, ``blocked BY`` or ``too far N > M`` (N hexes, the longest line allowed M),
+  from the hexes' ``elevation`` (int) attribute under the module's sight model, its
+  ``line_of_sight`` table (default ``slope``: the ``blocks`` float attribute counts, rule in
+  :func:`engine.search.line_of_sight`; see docs/source-format.md). The same function,
+  :func:`client.los.sight`, answers the table's LOS tool.
 
 Exit codes: 0 answered; 1 a user error (unknown module, location or piece type; no path),
 explained in one line on stderr.
@@ -116,7 +118,7 @@ def _answer(args: argparse.Namespace) -> list[str]:
     if args.query == "path":
         return [" ".join(_path(module, graph, a, b, args.unit))]
     from client.los import sight, verdict
-    return [verdict(sight(graph, a, b))]
+    return [verdict(sight(module, graph, a, b))]
 
 
 def run(args: argparse.Namespace) -> int:

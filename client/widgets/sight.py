@@ -1,6 +1,7 @@
 """The table's line-of-sight tool (key ``V``): pick an observer hex, then point at (or click) a
 target hex; the sight line is drawn between the hex centres — green when clear, red when
-blocked with the blocking hex outlined — over a one-line readout citing the module's LoS rules.
+blocked (the blocking hex outlined) or too long for the module's sight model — over a one-line
+readout citing the module's LoS rules.
 
 Read-only: it asks :func:`client.los.report` (the same answer as ``wartable map MODULE los``)
 and never sends an action.

@@ -1,28 +1,43 @@
 """The table's line-of-sight tool on Strafexpedition 1916: key V, pick an observer hex, point at a
 target; the readout is ``wartable map strafexpedition_1916 los A B``'s answer and the line is
-drawn green (clear) or red (blocked). Read-only: the game state never changes."""
+drawn green (clear) or red (blocked, too far). Read-only: the game state never changes.
+
+The module's ``line_of_sight`` table declares rulebook 13.2.2-13.2.3 (model ``higher_than_both``):
+at most 6 hexes, +1 per level the observer is above the target; blocked by a hex higher than both
+ends; woods block if an end is at their level or lower. Levels of the hexes used here: 5211 2,
+5110 2, 5011 3, 4910 2, 4608 1, 4507 1, 4508 2, 4912 4 woods, 4713 4 woods, 0201 5, 1201 1, 1301 2,
+2623 6, 2622-2620 5 woods, 2619 6.
+"""
 from __future__ import annotations
 
 import pygame
 import pytest
 
 from client import colours
-from client.los import los_rules, report
+from client.los import SightModel, los_rules, report, sight, sight_model, verdict
 from client.table import Table
+from engine.board import MapGraph
 from engine.session import Session
 from tools.cli import main as wartable
 from tools.resolve import open_module
 
 from .test_drag import key, move, press, release
 
-OBSERVER = "3430"                 # level 6
-BLOCKED = ("3828", "3728")        # level-4 target 4 hexes off; 3728 (level 6) stands in the way
-CLEAR = "3634"                    # level-2 valley hex 5 hexes off, seen from above
+OBSERVER = "5211"                 # level 2, open ground
+BLOCKED = ("4910", "5011")        # level-2 target 3 hexes off; 5011 (level 3) is higher than both
+CLEAR = "4507"                    # level-1 target 7 hexes off: 6 + 1 for the level the observer is above it
+TOO_FAR = "4508"                  # level-2 target 7 hexes off: no bonus, 7 > 6
+WOODS = ("4713", "4912")          # level-4 woods target; the level-4 woods of 4912 are not below 5211 (level 2)
 
 
 @pytest.fixture(scope="module")
 def strafe():
     return open_module("strafexpedition_1916")
+
+
+@pytest.fixture(scope="module")
+def graph(strafe):
+    return MapGraph.from_module(strafe)
 
 
 @pytest.fixture
@@ -75,6 +90,64 @@ def test_the_rules_cited_are_the_los_rules(strafe):
     assert "LoS" in strafe.rule_text("13.2.2") and "LoS" in strafe.rule_text("13.2.3")
 
 
+def test_strafe_declares_rule_13_2_2_as_data(strafe):
+    assert sight_model(strafe) == SightModel("higher_than_both", 6, 1.0, "woods", "9.1", "13.2.2")
+    assert sight_model(None) == SightModel() and SightModel().model == "slope"
+    assert sight_model(open_module("grand_illusion")) == SightModel()   # no table: the slope
+
+
+def test_strafe_13_2_2_blocked_by_a_hex_higher_than_both(strafe, graph, capsys):
+    target, blocker = BLOCKED
+    assert cli_los(capsys, OBSERVER, target) == f"blocked {blocker}"
+    assert report(strafe, graph, OBSERVER, target).text() == (
+        f"LOS {OBSERVER} → {target}: blocked by {blocker} (level 3 above both the observer's 2 "
+        "and the target's 2) — rules 13.2.2, 13.2.3")
+
+
+def test_strafe_13_2_2_lower_hexes_do_not_block_where_the_slope_did(strafe, graph, capsys):
+    # 5110 (level 2) is above the sloped line from level 2 down to level 1, not above both ends
+    for target, n in (("4608", 6), (CLEAR, 7)):
+        assert verdict(sight(None, graph, OBSERVER, target)) == "blocked 5110"   # the slope rule
+        assert cli_los(capsys, OBSERVER, target) == "clear"
+        assert report(strafe, graph, OBSERVER, target).text() == (
+            f"LOS {OBSERVER} → {target}: clear ({n} hexes of at most 7; weather (9.1) may shorten "
+            "it) — rules 13.2.2, 13.2.3")
+
+
+def test_strafe_13_2_3_woods_block_from_their_level_or_lower(strafe, graph, capsys):
+    target, woods = WOODS
+    assert cli_los(capsys, OBSERVER, target) == f"blocked {woods}"
+    r = report(strafe, graph, OBSERVER, target)
+    assert r.screen == "woods" and r.text() == (
+        f"LOS {OBSERVER} → {target}: blocked by {woods} (woods at level 4, not below the "
+        "observer's level 2) — rules 13.2.2, 13.2.3")
+    no_woods = SightModel("higher_than_both", 6, 1.0)
+    assert verdict(sight(no_woods, graph, OBSERVER, target)) == "clear"        # only the woods block
+    # 2623 and 2619 (level 6) see each other over the level-5 woods 2622-2620, lower than both;
+    # the level-5 target 2620 is hidden by them (the slope rule saw it)
+    assert cli_los(capsys, "2623", "2619") == "clear"
+    assert cli_los(capsys, "2623", "2620") == "blocked 2622"
+    assert verdict(sight(None, graph, "2623", "2620")) == "clear"
+    assert report(strafe, graph, "2623", "2620").text() == (
+        "LOS 2623 → 2620: blocked by 2622 (woods at level 5, not below the target's level 5) "
+        "— rules 13.2.2, 13.2.3")
+
+
+def test_strafe_13_2_2_at_most_six_hexes_plus_one_per_level(strafe, graph, capsys):
+    assert verdict(sight(None, graph, OBSERVER, TOO_FAR)) == "clear"        # the slope has no limit
+    assert cli_los(capsys, OBSERVER, TOO_FAR) == "too far 7 > 6"
+    assert report(strafe, graph, OBSERVER, TOO_FAR).text() == (
+        f"LOS {OBSERVER} → {TOO_FAR}: too far (7 hexes > 6; weather (9.1) may shorten it further)"
+        " — rules 13.2.2, 13.2.3")
+    # the rulebook's example: a level-5 observer sees a level-1 target 10 hexes away ...
+    assert cli_los(capsys, "0201", "1201") == "clear"
+    # ... and a level-2 target 11 hexes away is 2 beyond its 6 + 3
+    assert cli_los(capsys, "0201", "1301") == "too far 11 > 9"
+    assert report(strafe, graph, "0201", "1301").text() == (
+        "LOS 0201 → 1301: too far (11 hexes > 9 = 6 + 3 for the observer 3 levels above the "
+        "target; weather (9.1) may shorten it further) — rules 13.2.2, 13.2.3")
+
+
 def test_los_mode_blocked_then_clear_matches_the_cli(table, capsys):
     session = table.session
     before, n = session.state.hash, len(session.record.entries)
@@ -89,8 +162,8 @@ def test_los_mode_blocked_then_clear_matches_the_cli(table, capsys):
     assert table.los.observer == OBSERVER and table.selection == [] and table.inspector is None
     move(table, pb, buttons=(0, 0, 0))                  # hovering the target
     assert table.los.report.verdict == cli_los(capsys, OBSERVER, target) == f"blocked {blocker}"
-    assert table.los.readout == (f"LOS {OBSERVER} → {target}: blocked by {blocker} "
-                                 "(level 6 > sight line 3.8) — rules 13.2.2, 13.2.3")
+    assert table.los.readout == (f"LOS {OBSERVER} → {target}: blocked by {blocker} (level 3 above "
+                                 "both the observer's 2 and the target's 2) — rules 13.2.2, 13.2.3")
     surf = frame(table)
     assert line_pixels(surf, pa, pb, colours.LOS_BLOCKED) == 3
     assert line_pixels(surf, pa, pb, colours.LOS_CLEAR) == 0
@@ -100,9 +173,10 @@ def test_los_mode_blocked_then_clear_matches_the_cli(table, capsys):
     assert table.los.pinned and table.los.target == target
 
     click(table, pa)                                    # a new observer (the same hex) ...
-    move(table, pc, buttons=(0, 0, 0))                  # ... and a target seen over the valley
+    move(table, pc, buttons=(0, 0, 0))                  # ... and a target seen down the slope
     assert table.los.report.verdict == cli_los(capsys, OBSERVER, CLEAR) == "clear"
-    assert table.los.readout == f"LOS {OBSERVER} → {CLEAR}: clear (5 hexes) — rules 13.2.2, 13.2.3"
+    assert table.los.readout == (f"LOS {OBSERVER} → {CLEAR}: clear (7 hexes of at most 7; weather "
+                                 "(9.1) may shorten it) — rules 13.2.2, 13.2.3")
     surf = frame(table)
     assert line_pixels(surf, pa, pc, colours.LOS_CLEAR) == 3
     assert line_pixels(surf, pa, pc, colours.LOS_BLOCKED) == 0
@@ -112,6 +186,21 @@ def test_los_mode_blocked_then_clear_matches_the_cli(table, capsys):
     surf = frame(table)
     assert line_pixels(surf, pa, pc, colours.LOS_CLEAR) == 0
     assert session.state.hash == before and len(session.record.entries) == n   # read-only
+
+
+def test_los_mode_too_far_is_red(table, capsys):
+    show(table, OBSERVER, TOO_FAR)
+    pa, pt = table.screen_pos_of(OBSERVER), table.screen_pos_of(TOO_FAR)
+    assert [table.location_under(p) for p in (pa, pt)] == [OBSERVER, TOO_FAR]
+    key(table, pygame.K_v)
+    click(table, pa)
+    move(table, pt, buttons=(0, 0, 0))
+    r = table.los.report
+    assert r.verdict == cli_los(capsys, OBSERVER, TOO_FAR) == "too far 7 > 6"
+    assert not r.clear and r.blocker is None and "weather (9.1) may shorten it further" in table.los.readout
+    surf = frame(table)
+    assert line_pixels(surf, pa, pt, colours.LOS_BLOCKED) == 3
+    assert line_pixels(surf, pa, pt, colours.LOS_CLEAR) == 0
 
 
 def test_the_rule_link_and_the_menu_and_the_button(table):
@@ -143,7 +232,6 @@ def test_the_rule_link_and_the_menu_and_the_button(table):
 
 
 def test_non_hexes_and_flat_maps(strafe):
-    from engine.board import MapGraph
     box = next(l.id for l in strafe.locations.values() if l.kind == "box")
     r = report(strafe, MapGraph.from_module(strafe), OBSERVER, box)
     assert r.error.startswith("line of sight needs two hexes") and "box" in r.text()

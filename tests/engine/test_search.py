@@ -308,6 +308,40 @@ def test_los_grazing_a_hexside_needs_both_sides_blocked():
             assert sight.blocker in blocked
 
 
+def test_los_blocks_line_replaces_the_slope():
+    # a module's own rule: a hex blocks iff it is higher than both ends
+    higher_than_both = lambda g: (lambda x, h0, h1: g.locations[x].attrs.get("elevation", 0) > max(h0, h1))
+    # observer 3, target 0, level 2 at k=3: the slope blocks (2 > 1.5), "higher than both" does not
+    g, h, b = los_graph({"0101": 3, "0104": 2})
+    assert not line_of_sight(g, "0101", "0107", h, b).clear
+    calls = []
+
+    def rule(x, h0, h1):
+        calls.append((x, h0, h1))
+        return higher_than_both(g)(x, h0, h1)
+    sight = line_of_sight(g, "0101", "0107", h, b, blocks_line=rule)
+    assert sight.clear and sight.between == ("0102", "0103", "0104", "0105", "0106")
+    assert calls[0] == ("0102", 3.0, 0.0) and len(calls) == 5          # ends' heights, each hex once
+    g, h, b = los_graph({"0101": 3, "0105": 4})
+    sight = line_of_sight(g, "0101", "0107", h, b, blocks_line=higher_than_both(g))
+    assert not sight.clear and sight.blocker == "0105"
+    # blocking() is not used with blocks_line
+    g, h, b = los_graph({"0104": 0}, woods={"0104"})
+    assert not line_of_sight(g, "0101", "0107", h, b).clear
+    assert line_of_sight(g, "0101", "0107", h, b, blocks_line=higher_than_both(g)).clear
+
+
+def test_los_blocks_line_keeps_the_grazing_rule():
+    # (0,0) -> (2,-1) runs along the hexside between (1,-1) and (1,0): both must block
+    a, t, left, right = Hex(0, 0), Hex(2, -1), Hex(1, -1), Hex(1, 0)
+    zero = lambda hx: 0.0
+    for blocked, clear in (({left}, True), ({right}, True), ({left, right}, False)):
+        sight = line_of_sight(GRID, a, t, zero, zero, blocks_line=lambda hx, h0, h1: hx in blocked)
+        assert sight.clear is clear, blocked
+        if not clear:
+            assert sight.blocker in blocked
+
+
 def test_los_errors():
     g, h, b = los_graph({})
     with pytest.raises(ValueError, match="two hexes"):

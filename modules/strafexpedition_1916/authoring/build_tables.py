@@ -91,6 +91,16 @@ def main() -> None:
           [["clear", "full", "full", "full", "full", 0, 6, 6],
            ["overcast", "full", "half", "full", "full", 0, 4, 3],
            ["rain", "half", "half", "minus1", "half", -1, 2, 2]])
+    table("line_of_sight", "Line of sight (LoS)", "13.2.2", "rulebook 13.2.2: centre to centre, "
+          "at most 6 hexes (the observer hex not counted, the target counted), +1 hex per level "
+          "the observer is above the target; blocked by an intervening hex higher than both the "
+          "observer and the target; weather may shorten it (9.1, weather_effects). Rulebook "
+          "13.2.3: woods block only if the observer or the target is at the woods' level or lower; "
+          "cliffs do not block; a hexside blocks only if both hexes beside it do. Read by the "
+          "wartable LoS tool (docs/source-format.md, table line_of_sight).", "key", "value",
+          ["value"],
+          [["model", "higher_than_both"], ["max_hexes", 6], ["per_level_bonus", 1],
+           ["screen_attr", "woods"], ["weather_rule", "'9.1"]])
     table("stacking", "Stacking limits", "12.0", "rulebook 12.1, 12.2, 12.5, 12.6.", "situation",
           "units", ["units_per_side"],
           [["normal", 2], ["high_mountain_level8", 1], ["assault_normal", 2], ["assault_high_mountain", 1]])
