@@ -6,7 +6,8 @@ import importlib
 import sys
 import time
 
-BENCHES = ("tools.bench_engine", "tools.bench_geometry", "tools.bench_module", "tools.bench_client")
+BENCHES = ("tools.bench_engine", "tools.bench_geometry", "tools.bench_module", "tools.bench_client",
+           "tools.bench_pog_supply", "tools.bench_pog")
 
 
 def main() -> int:

@@ -20,7 +20,7 @@ def pog():
 
 
 def make(pog, size, side=""):
-    t = Table(Session.new(pog, next(iter(pog.scenarios)), seed=1), size, side=side, hot_seat=False)
+    t = Table(Session.new(pog, next(iter(pog.scenarios)), seed=1, ruleset="free"), size, side=side, hot_seat=False)
     assert t.side == side
     t.draw(pygame.Surface(size), complete=True)
     return t
@@ -92,7 +92,7 @@ def test_cut_titles_show_whole_on_hover(pog):
 
 
 def test_a_long_hand_overlaps_its_cards_to_fit(pog):
-    session = Session.new(pog, next(iter(pog.scenarios)), seed=1)
+    session = Session.new(pog, next(iter(pog.scenarios)), seed=1, ruleset="free")
     deck = next(l.id for l in pog.locations.values() if l.kind == "deck" and session.state.stack(l.id))
     hand = next(l.id for l in pog.locations.values() if l.kind == "hand" and l.owner == "CP")
     session.do(actions.draw("CP", deck, hand, min(30, len(session.state.stack(deck)))))

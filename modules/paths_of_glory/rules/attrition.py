@@ -1,0 +1,106 @@
+"""Paths of Glory Attrition Phase (phase C, rule 14.3), an automatic state.
+
+* 14.3.5 every OOS unit of both sides is eliminated, simultaneously (all decided before any is
+  removed): corps to the Eliminated box, armies permanently (they can never be replaced);
+  TU units at Medina are in supply for attrition (14.1.5);
+* 14.3.6 a friendly-controlled space with no undestroyed friendly fort, which would be OOS if it
+  were a friendly unit (any friendly source, 14.2.5), becomes enemy-controlled; spaces are
+  checked simultaneously; Serbian spaces never convert this way; a space still holding friendly
+  units that survive attrition keeps its control; VP spaces score (VP table, 3.0.22);
+* 11.2.7 a trench in a space that suffers attrition loses a level, unless the space holds an
+  intact fort;
+* the ``m_oos`` markers are cleared once attrition is done.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import commands as C
+
+from . import board, supply, tracks
+from .machine import State, register
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SIDES = ("CP", "AP")
+
+
+def eliminate_oos(g: "Game", pid: int) -> str:
+    """14.3.5: corps to ``eliminated:<side>``, armies to ``perm_eliminated:<side>``."""
+    side = board.side_of(g, pid)
+    box = f"perm_eliminated:{side}" if board.is_army(g, pid) else f"eliminated:{side}"
+    g.do(C.Move(pid, box))
+    return box
+
+
+def spaces_to_convert(g: "Game", survivors: set[str]) -> list[tuple[str, str]]:
+    """14.3.6: (space, new controller) for every space that loses control by attrition."""
+    out = []
+    for side in SIDES:
+        supplied = supply.supplied_spaces(g, side, None)
+        for loc in board.spaces(g):
+            if board.controller(g, loc) != side or loc in supplied:
+                continue
+            if board.fort_intact(g, loc):                       # 14.3.6 friendly fort
+                continue
+            if board.attr(g, loc, "nation") == "SB":            # 14.3.6 exception
+                continue
+            if loc in survivors:
+                continue
+            out.append((loc, supply.other_side(side)))
+    return out
+
+
+def trench_attrition(g: "Game", loc: str) -> None:
+    """11.2.7: level 1 removed, level 2 reduced to 1; not in a space with an intact fort."""
+    if board.fort_intact(g, loc):
+        return
+    for type_id in board.TRENCH.values():
+        for m in board.markers_in(g, loc, type_id):
+            if g.state.pieces[m].face >= 1:
+                g.do(C.SetFace(m, 0))
+            else:
+                g.do(C.Delete(m))
+
+
+def resolve_attrition(g: "Game") -> tuple[list[int], list[tuple[str, str]]]:
+    """Decide everything first (simultaneous, 14.3.5/14.3.6), then carry it out."""
+    oos = {side: supply.oos_units(g, side, attrition=True) for side in SIDES}
+    doomed = {pid for pids in oos.values() for pid in pids}
+    survivors = {g.state.pieces[pid].loc for pid in g.state.pieces
+                 if pid not in doomed and board.is_unit(g, pid)
+                 and board.is_space(g, g.state.pieces[pid].loc)}
+    convert = spaces_to_convert(g, survivors)
+    struck = set()
+    for side in SIDES:
+        for pid in oos[side]:
+            loc = g.state.pieces[pid].loc
+            name = g.ptype(pid).name
+            box = eliminate_oos(g, pid)
+            struck.add(loc)
+            g.note(f"Attrition: {name} in {loc} is out of supply and goes to {box} (PoG 14.3.5)")
+    for loc, new in convert:
+        tracks.set_control(g, loc, new)
+        struck.add(loc)
+        g.note(f"Attrition: {g.module.locations[loc].name} passes to {new} control (PoG 14.3.6)")
+    for loc in sorted(struck):
+        trench_attrition(g, loc)
+    for loc in board.spaces(g):
+        for m in board.markers_in(g, loc, "m_oos"):
+            g.do(C.Delete(m))
+    return sorted(doomed), convert
+
+
+@register
+class AttritionPhase(State):
+    """Phase C (6.0): attrition for both sides at once, no decision."""
+    name = "phase_attrition"
+    rule = "14.3"
+    automatic = True
+
+    def auto(self, g: "Game", frame: dict) -> None:
+        doomed, convert = resolve_attrition(g)
+        if not doomed and not convert:
+            g.note("Attrition Phase: every unit and space is in supply (PoG 14.3)")
+        g.pop()

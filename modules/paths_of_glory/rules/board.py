@@ -1,0 +1,103 @@
+"""Questions about the map every Paths of Glory rule asks: who is in a space, who controls
+it, its trench and fort, and which connections a nationality may use. Read-only: these take
+a :class:`Game` and never change the state.
+
+Space status lives in marker pieces (see :mod:`.game`): a space's controller is the face of
+its ``m_control`` marker, else its printed starting control (2.1, 3.0.6).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from .game import Game
+
+TRENCH = {"AP": "m_trench_ap", "CP": "m_trench_cp"}
+CONTROL_FACES = ("AP", "CP")
+
+
+def is_space(g: "Game", loc: str) -> bool:
+    location = g.module.locations.get(loc)
+    return location is not None and location.kind == "space"
+
+
+def spaces(g: "Game") -> Iterator[str]:
+    return (l.id for l in g.module.locations.values() if l.kind == "space")
+
+
+def attr(g: "Game", loc: str, key: str, default=None):
+    return g.module.locations[loc].attrs.get(key, default)
+
+
+def is_unit(g: "Game", pid: int) -> bool:
+    return g.ptype(pid).kind == "unit"
+
+
+def side_of(g: "Game", pid: int) -> str:
+    return g.ptype(pid).side
+
+
+def nation_of(g: "Game", pid: int) -> str:
+    return g.ptype(pid).nationality
+
+
+def is_army(g: "Game", pid: int) -> bool:
+    return g.ptype(pid).size == "army"
+
+
+def units_in(g: "Game", loc: str, side: str | None = None) -> list[int]:
+    """Combat units in ``loc`` (bottom to top), of ``side`` if given."""
+    return [pid for pid in g.state.stacks.get(loc, ())
+            if is_unit(g, pid) and (side is None or side_of(g, pid) == side)]
+
+
+def markers_in(g: "Game", loc: str, type_id: str) -> list[int]:
+    return [pid for pid in g.state.stacks.get(loc, ()) if g.state.pieces[pid].type == type_id]
+
+
+def controller(g: "Game", loc: str) -> str:
+    """``"AP"``, ``"CP"`` or ``"neutral"`` (3.0.6)."""
+    marks = markers_in(g, loc, "m_control")
+    if marks:
+        return CONTROL_FACES[g.state.pieces[marks[0]].face]
+    return attr(g, loc, "control", "neutral") or "neutral"
+
+
+def trench(g: "Game", loc: str) -> tuple[str, int]:
+    """(owning side, level 0-2) of the trench in ``loc`` (11.2.3: at most one)."""
+    for side, type_id in TRENCH.items():
+        marks = markers_in(g, loc, type_id)
+        if marks:
+            return side, g.state.pieces[marks[0]].face + 1
+    return "", 0
+
+
+def fort_value(g: "Game", loc: str) -> int:
+    return int(attr(g, loc, "fort", 0) or 0)
+
+
+def fort_destroyed(g: "Game", loc: str) -> bool:
+    return bool(markers_in(g, loc, "m_destroyed"))
+
+
+def fort_besieged(g: "Game", loc: str) -> bool:
+    return bool(markers_in(g, loc, "m_siege"))
+
+
+def fort_intact(g: "Game", loc: str) -> bool:
+    return fort_value(g, loc) > 0 and not fort_destroyed(g, loc)
+
+
+def connections(g: "Game", loc: str, nation: str | None = None) -> list[str]:
+    """Spaces joined to ``loc``; with ``nation``, only the lines that nationality may use
+    (11.1.4: a dotted line names the nationalities that may cross it)."""
+    out = []
+    for other in g.graph.neighbours(loc):
+        if not is_space(g, other):
+            continue
+        edge = g.graph.edge(loc, other)
+        only = str(edge.attrs.get("only", "") or "") if edge is not None else ""
+        if nation is not None and only and nation not in only.split():
+            continue
+        out.append(other)
+    return out

@@ -1,0 +1,130 @@
+"""Strategy cards (9.0): where a side's cards are, what a card gives (OPS, SR, RP), and the
+registry of implemented events.
+
+Cards are pieces of ``kind == "card"`` whose type id is the card id (``"ap_03"``, ``"cp_12"``);
+each card exists once. A side's cards live in ``deck:<side>`` (draw pile, top = last),
+``hand:<side>``, ``discard:<side>``, ``removed:<side>`` (out of the game, 9.5.1.2),
+``cc:<side>`` (combat cards retained after a won combat, 9.5.4.2) and the piles of cards not
+yet added (``pile:<side>:limited_war`` / ``total_war`` / ``optional``).
+
+**Events registry.** :data:`EVENTS` maps a card id to an :class:`Event`; the action round
+offers ``play_event`` only for registered cards (9.5). The events work item fills it::
+
+    from .cards import EVENTS, Event
+    EVENTS["cp_11"] = Event(play=oberost, playable=oberost_allowed)
+
+``play(g, side, card_id)`` carries out the card text (it may push frames: they run before the
+round ends); ``playable(g, side, card_id)`` returns a ``Violation`` naming the rule that forbids
+the event now, or None. The action round itself does what every event shares: the War Status
+number (9.5.1.3), the Introductory ±1 VP for * events (5.3.4), removal of * cards at the end of
+the round (9.5.1.2) and the record of played events in the global ``pog_events`` (the list of
+card ids played as events, which prerequisite checks read).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from engine import commands as C
+from engine.rules import Violation
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Event:
+    """One implemented card event."""
+    play: Callable[["Game", str, str], None]
+    playable: Callable[["Game", str, str], Violation | None] | None = None
+
+
+EVENTS: dict[str, Event] = {}
+
+#: RP-box nations that record nothing while their nation is neutral (9.4.1).
+NEUTRAL_RP = {"BU": "sofia", "IT": "rome", "TU": "constantinople"}
+
+#: The Allied entry cards restricted by 9.5.2.5 (Romania, Italy).
+DELAYED_ENTRY = ("ap_16", "ap_17")
+
+GUNS_OF_AUGUST = "cp_01"
+RACE_TO_THE_SEA = "cp_08"
+
+
+def info(g: "Game", card_id: str) -> dict:
+    return g.module.piece_types[card_id].attrs
+
+
+def label(g: "Game", card_id: str) -> str:
+    """``#12 German Reinforcements`` (the card face, 4.15)."""
+    pt = g.module.piece_types[card_id]
+    return f"#{pt.attrs.get('number')} {pt.name}"
+
+
+def ops_value(g: "Game", card_id: str) -> int:
+    return int(info(g, card_id).get("ops", 0) or 0)
+
+
+def sr_value(g: "Game", card_id: str) -> int:
+    return int(info(g, card_id).get("sr", 0) or 0)
+
+
+def rp_box(g: "Game", card_id: str) -> dict[str, int]:
+    """The card's RP box: ``"A 1 BR 2 FR 2 IT 1 RU 3"`` → {"A": 1, "BR": 2, ...} (3.0.4)."""
+    words = str(info(g, card_id).get("rp", "") or "").split()
+    return {words[i]: int(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+
+
+def is_cc(g: "Game", card_id: str) -> bool:
+    return bool(info(g, card_id).get("cc"))
+
+
+def cards_in(g: "Game", loc: str) -> list[int]:
+    return [pid for pid in g.state.stacks.get(loc, ())
+            if g.module.piece_types[g.state.pieces[pid].type].kind == "card"]
+
+
+def hand(g: "Game", side: str) -> list[str]:
+    """Card ids in ``side``'s hand, in hand order."""
+    return [g.state.pieces[pid].type for pid in cards_in(g, f"hand:{side}")]
+
+
+def pid_of(g: "Game", card_id: str) -> int | None:
+    for pid, piece in g.state.pieces.items():
+        if piece.type == card_id:
+            return pid
+    return None
+
+
+def where(g: "Game", card_id: str) -> str | None:
+    pid = pid_of(g, card_id)
+    return g.state.pieces[pid].loc if pid is not None else None
+
+
+def total_cards(g: "Game") -> int:
+    return sum(1 for p in g.state.pieces.values() if g.module.piece_types[p.type].kind == "card")
+
+
+def move_card(g: "Game", card_id: str, dest: str) -> None:
+    pid = pid_of(g, card_id)
+    if pid is not None and g.state.pieces[pid].loc != dest:
+        g.do(C.Move(pid, dest))
+
+
+def nation_neutral(g: "Game", nation: str) -> bool:
+    """Whether ``nation`` (BU, IT, TU, RO, GR) is still neutral: its capital is still neutral
+    territory. Entering the war puts the nation's spaces under control (4.2.2, 16.1.3.1), and
+    a captured capital is enemy-controlled, so either way it is no longer neutral. An entry
+    recorded in the global ``pog_entered`` (list of nations) also counts."""
+    from . import board
+    if nation in (g.get("pog_entered") or ()):
+        return False
+    capital = {"BU": "sofia", "IT": "rome", "TU": "constantinople", "RO": "bucharest",
+               "GR": "athens"}.get(nation)
+    if capital is None or capital not in g.module.locations:
+        return False
+    return board.controller(g, capital) == "neutral"
+
+
+def event_played(g: "Game", card_id: str) -> bool:
+    return card_id in (g.get("pog_events") or ())

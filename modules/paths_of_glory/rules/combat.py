@@ -1,0 +1,680 @@
+"""Combat (12.1–12.4): designating attacks from the Attack-activated spaces and resolving each
+one through the twelve steps of 12.2.1.
+
+Frames owned here:
+
+* ``combat_declare`` {side, attack_spaces, ops_card, attacked, used, target, chosen} — pushed by
+  ops after movement. Actions ``attack(space)`` → ``add_attacker(unit)`` … ``resolve`` (or
+  ``cancel_attack``), and ``end_combats`` to pop. 12.1.x, 11.1.17, 11.3.1, 15.1.x checks.
+* ``combat_resolve`` (automatic) walks the steps of the combat kept in the global
+  ``pog_combat``; it pushes the decision frames below and continues when they pop:
+  ``combat_cards`` {side, trench} (12.2.4, 12.2.6), ``combat_flank`` (12.3),
+  ``combat_losses`` {side} (12.4), ``combat_retreat`` and ``combat_advance`` (12.5, 12.7, in
+  :mod:`.retreat`).
+
+Rounds: units that retreated and combat cards used are remembered per Action Round in the
+globals ``pog_retreated`` / ``pog_cc_used`` ({"round": "turn.round", ...}) for 12.1.2, 12.5.6
+and 9.5.4.4.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Iterator
+
+from engine import commands as C
+from engine.rules import Action, Prompt, Violation
+
+from . import board, cards, fire, losses, mo
+from .combat_cards import COMBAT_CARDS, fits
+from .game import Game, other
+from .machine import State, register
+
+__all__ = ["COMBAT_CARDS", "combat", "round_key", "retreated_units"]
+
+NEAR_EAST = "near_east"
+BEF_NATIONS = ("BR", "FR", "BE", "GE")        # PoG 11.1.17
+MULTINATIONAL = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB"}
+OBEROST = "cp_11"
+SINAI, SINAI_PIPELINE = "sinai", "ap_49"
+FLANK_SUCCESS = 4                              # PoG 12.3.3
+
+
+# -- shared bookkeeping ------------------------------------------------------------------------
+def round_key(g: Game) -> str:
+    return f"{g.get('turn', 1)}.{g.get('action_round', 1)}"
+
+
+def _round_list(g: Game, key: str) -> list:
+    data = g.get(key) or {}
+    return list(data.get("items", [])) if data.get("round") == round_key(g) else []
+
+
+def _round_add(g: Game, key: str, items: list) -> None:
+    g.set(key, {"round": round_key(g), "items": _round_list(g, key) + list(items)})
+
+
+def retreated_units(g: Game) -> list[int]:
+    """Units that retreated in the current Action Round (12.1.2, 12.5.6)."""
+    return _round_list(g, "pog_retreated")
+
+
+def mark_retreated(g: Game, pids: list[int]) -> None:
+    _round_add(g, "pog_retreated", pids)
+
+
+def cc_used(g: Game) -> list[str]:
+    return _round_list(g, "pog_cc_used")
+
+
+def combat(g: Game) -> dict:
+    """A copy of the combat in progress (change it, then :func:`save`)."""
+    return copy.deepcopy(g.get("pog_combat") or {})
+
+
+def save(g: Game, c: dict) -> None:
+    g.set("pog_combat", c)
+
+
+def name(g: Game, pid: int) -> str:
+    return g.ptype(pid).name
+
+
+def place(g: Game, loc: str) -> str:
+    return g.module.locations[loc].name
+
+
+def nation_class(g: Game, pid: int) -> str:
+    """PoG 12.1.11.2: ANA, AUS, CND, PT count as British, SN as Turkish, MN as Serbian."""
+    n = board.nation_of(g, pid)
+    return MULTINATIONAL.get(n, n)
+
+
+def enemy_fort(g: Game, loc: str, side: str) -> bool:
+    return board.fort_intact(g, loc) and board.controller(g, loc) == other(side)
+
+
+# -- designation (12.1, 12.2.2) ---------------------------------------------------------------
+def target_violation(g: Game, frame: dict, target: str) -> Violation | None:
+    """Why ``target`` may not be attacked now, or None."""
+    side = frame["side"]
+    if not board.is_space(g, target):
+        return Violation("PoG 12.1.4", f"{target} is not a space")
+    if target in frame.get("attacked", []):
+        return Violation("PoG 12.1.6", f"{place(g, target)} was already attacked in this action")
+    enemies = board.units_in(g, target, other(side))
+    gone = set(retreated_units(g))
+    fort = enemy_fort(g, target, side)
+    if enemies and all(p in gone for p in enemies) and not fort:
+        return Violation("PoG 12.1.2", f"{place(g, target)} holds only units that retreated "
+                                       "this round")
+    if not enemies and not fort:
+        return Violation("PoG 12.1.4", f"{place(g, target)} holds no enemy unit or fort")
+    reasons = [attacker_violation(g, frame, p, target) for p in candidates(g, frame)]
+    if None not in reasons:
+        adjacent = [v for v in reasons if v.rule != "PoG 12.1.4"]
+        return adjacent[0] if adjacent else Violation(
+            "PoG 12.1.1", f"no unit in an Attack-activated space may attack {place(g, target)}")
+    return None
+
+
+def candidates(g: Game, frame: dict) -> list[int]:
+    """Units of the attacker in Attack-activated spaces that have not attacked yet."""
+    used = set(frame.get("used", []))
+    return [p for loc in frame["attack_spaces"] for p in board.units_in(g, loc, frame["side"])
+            if p not in used]
+
+
+def attacker_violation(g: Game, frame: dict, pid: int, target: str) -> Violation | None:
+    """Why unit ``pid`` may not attack ``target``, or None (12.1.x, 11.1.17, 11.3.1, 15.1.x)."""
+    side = frame["side"]
+    piece = g.state.pieces.get(pid)
+    if piece is None or not board.is_unit(g, pid) or board.side_of(g, pid) != side:
+        return Violation("PoG 12.1.3", "only the active player's combat units attack")
+    origin = piece.loc
+    if origin not in frame["attack_spaces"]:
+        return Violation("PoG 12.1.1", f"{name(g, pid)} is not in an Attack-activated space")
+    if pid in frame.get("used", []):
+        return Violation("PoG 12.1.6", f"{name(g, pid)} has already attacked in this action")
+    nation = board.nation_of(g, pid)
+    besieged_here = board.fort_besieged(g, target) and enemy_fort(g, target, side)
+    if origin == target:
+        if not besieged_here:
+            return Violation("PoG 12.1.4", "units attack an adjacent space")
+    elif besieged_here:
+        return Violation("PoG 15.1.3", f"the besieged fort of {place(g, target)} may be attacked "
+                                       "only by the units in its space")
+    elif target not in board.connections(g, origin, nation):
+        if target in board.connections(g, origin):
+            return Violation("PoG 12.1.9", f"{nation} units may not attack across the dotted "
+                                           f"line from {place(g, origin)}")
+        return Violation("PoG 12.1.4", f"{place(g, target)} is not adjacent to {place(g, origin)}")
+    pt = g.ptype(pid)
+    if pt.attrs.get("bef") and board.attr(g, target, "nation") not in BEF_NATIONS:
+        return Violation("PoG 11.1.17", "the BEF may not attack outside Britain, France, "
+                                        "Belgium and Germany")
+    near_east = board.attr(g, target, "region") == NEAR_EAST
+    if near_east and board.is_army(g, pid) and nation == "RU" and origin == "caucasus":
+        return Violation("PoG 12.1.9", "Russian armies may not attack from the Caucasus into "
+                                       "the Near East")
+    if near_east and board.is_army(g, pid) and not pt.attrs.get("near_east"):
+        return Violation("PoG 11.3.1", f"{name(g, pid)} may not attack on the Near East map")
+    if "summer" == fire.season(g) and "desert" in (fire.terrain(g, origin), fire.terrain(g, target)):
+        return Violation("PoG 15.2.5", "no combat into or out of a desert space in summer")
+    fort_nation = board.attr(g, target, "nation")
+    if board.fort_intact(g, target) and enemy_fort(g, target, side):
+        if (nation == "GE" and fort_nation == "RU" and not cards.event_played(g, OBEROST)
+                and int(g.get("ws_cp", 0) or 0) < 4):
+            return Violation("PoG 15.1.11", "German units may not attack a Russian fort before "
+                                            "Oberost or CP War Status 4")
+        if nation == "RU" and fort_nation == "GE" and int(g.get("turn", 1) or 1) == 1:
+            return Violation("PoG 15.1.12", "Russian units may not attack a German fort in "
+                                            "August 1914")
+    return None
+
+
+def resolve_violation(g: Game, frame: dict) -> Violation | None:
+    """Whether the chosen attackers may fight together (12.1.10, 12.1.11, 15.2.3)."""
+    chosen = frame.get("chosen") or []
+    if not chosen:
+        return Violation("PoG 12.2.2", "choose at least one attacking unit")
+    target = frame["target"]
+    origins = {p: g.state.pieces[p].loc for p in chosen}
+    classes = {nation_class(g, p) for p in chosen}
+    if len(classes) > 1:  # PoG 12.1.11 / 12.1.11.1
+        common = [loc for loc in set(origins.values())
+                  if {nation_class(g, p) for p in chosen if origins[p] == loc} == classes]
+        if not common:
+            return Violation("PoG 12.1.11", "units of different nations attack together only "
+                                            "if one attacking space holds all of them")
+    if "london" in origins.values() and not any(
+            board.attr(g, loc, "nation") in ("FR", "BE") for loc in origins.values()):
+        return Violation("PoG 12.1.10", "units in London fight only with friendly units in "
+                                        "France or Belgium")
+    for loc in set(origins.values()):
+        if loc != target and board.fort_besieged(g, loc) and enemy_fort(g, loc, frame["side"]):
+            stay = [p for p in board.units_in(g, loc, frame["side"]) if p not in chosen]
+            from .sieges import can_besiege
+            if not can_besiege(g, loc, stay):
+                return Violation("PoG 15.2.3", f"only units beyond those besieging "
+                                               f"{place(g, loc)} may attack out of it")
+    return None
+
+
+def attack_targets(g: Game, frame: dict) -> list[str]:
+    spaces: set[str] = set()
+    for loc in frame["attack_spaces"]:
+        spaces.add(loc)
+        spaces.update(board.connections(g, loc))
+    return sorted(t for t in spaces if target_violation(g, frame, t) is None)
+
+
+@register
+class CombatDeclare(State):
+    """PoG 12.1 / 12.2.2: the attacker designates a defending space and the attacking units."""
+    name = "combat_declare"
+    rule = "12.2.2"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        side = frame["side"]
+        if frame.get("target"):
+            chosen = ", ".join(name(g, p) for p in frame.get("chosen") or []) or "none yet"
+            return Prompt(side, "combat_attackers", f"{side}: attackers against "
+                          f"{place(g, frame['target'])} ({chosen}); add units or resolve")
+        return Prompt(side, "combat_declare", f"{side}: choose a space to attack, or end combats")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        side = frame["side"]
+        target = frame.get("target")
+        if not target:
+            for t in attack_targets(g, frame):
+                yield Action.make("attack", side, space=t)
+            yield Action.make("end_combats", side)
+            return
+        chosen = frame.get("chosen") or []
+        for p in candidates(g, frame):
+            if p not in chosen and attacker_violation(g, frame, p, target) is None:
+                yield Action.make("add_attacker", side, unit=p)
+        if resolve_violation(g, frame) is None:
+            yield Action.make("resolve", side)
+        yield Action.make("cancel_attack", side)
+
+    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        target = frame.get("target")
+        if action.kind == "attack":
+            if target:
+                return Violation("PoG 12.1.4", "finish designating the current attack first")
+            return target_violation(g, frame, str(action.get("space")))
+        if action.kind == "add_attacker":
+            if not target:
+                return Violation("PoG 12.2.2", "choose the defending space first")
+            pid = action.get("unit")
+            if not isinstance(pid, int) or pid not in g.state.pieces:
+                return Violation("PoG 12.2.2", "no such unit")
+            if pid in (frame.get("chosen") or []):
+                return Violation("PoG 12.1.6", "that unit is already attacking")
+            return attacker_violation(g, frame, pid, target)
+        if action.kind == "resolve":
+            if not target:
+                return Violation("PoG 12.2.2", "choose the defending space first")
+            return resolve_violation(g, frame)
+        if action.kind == "cancel_attack" and target:
+            return None
+        if action.kind == "end_combats" and not target:
+            return None
+        return super().check(g, frame, action)
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        if action.kind == "attack":
+            g.update(target=action["space"], chosen=[])
+        elif action.kind == "add_attacker":
+            g.update(chosen=list(frame.get("chosen") or []) + [action["unit"]])
+        elif action.kind == "cancel_attack":
+            g.update(target=None, chosen=[])
+        elif action.kind == "end_combats":
+            g.pop()
+        elif action.kind == "resolve":
+            start_combat(g, frame)
+
+    def notation(self, g: Game, frame: dict, action: Action) -> str:
+        if action.kind == "attack":
+            return f"{action.side} attacks {place(g, action['space'])}"
+        if action.kind == "add_attacker":
+            return f"{action.side}: {name(g, action['unit'])} joins the attack"
+        return f"{action.side}: {action.kind.replace('_', ' ')}"
+
+
+def start_combat(g: Game, frame: dict) -> None:
+    """Steps 1–2 (12.2.2, 12.2.3): record the combat and start resolving it."""
+    side, target, chosen = frame["side"], frame["target"], list(frame["chosen"])
+    defender = other(side)
+    gone = set(retreated_units(g))
+    in_target = board.units_in(g, target, defender)
+    c = {
+        "attacker": side, "defender": defender, "target": target,
+        "attackers": chosen,
+        "origin": {str(p): g.state.pieces[p].loc for p in chosen},
+        "spaces": sorted({g.state.pieces[p].loc for p in chosen}),
+        "defenders": [p for p in in_target if p not in gone],
+        "retreated": [p for p in in_target if p in gone],           # PoG 12.5.6
+        "fort": board.fort_value(g, target) if enemy_fort(g, target, side) else 0,
+        "cards": {side: [], defender: []},
+        "drm": {side: 0, defender: 0},
+        "ln": {}, "taken": {side: 0, defender: 0}, "first_loss": {side: True, defender: True},
+        "flank": "", "ignore_trench": False, "fires_first": False,
+        "replaced": {},
+        "steps": ["cc_trench", "flank", "cc_att", "cc_def", "order", "winner", "retreat",
+                  "advance", "finish"],
+        "i": 0,
+    }
+    g.update(target=None, chosen=[], attacked=list(frame.get("attacked", [])) + [target],
+             used=list(frame.get("used", [])) + chosen)
+    g.note(f"PoG 12.2.2: {side} attacks {place(g, target)} with "
+           f"{', '.join(name(g, p) for p in chosen)}")
+    save(g, c)
+    mo.note_attack(g, side, chosen, target, c["defenders"])   # PoG 7.1.3: does it make the MO?
+    g.push("combat_resolve")
+
+
+# -- the procedure -------------------------------------------------------------------------------
+def side_units(g: Game, c: dict, side: str) -> list[int]:
+    """The side's combat units still in the combat (12.1.8)."""
+    key = "attackers" if side == c["attacker"] else "defenders"
+    return [p for p in c[key] if p in g.state.pieces and board.is_space(g, g.state.pieces[p].loc)]
+
+
+def playable_cards(g: Game, c: dict, side: str, trench: bool) -> list[str]:
+    """Cards ``side`` may play from hand or use again from in front of him (12.2.6, 9.5.4.4)."""
+    used = set(cc_used(g)) | set(c["cards"][side])
+    held = cards.hand(g, side) + [g.state.pieces[p].type for p in cards.cards_in(g, f"cc:{side}")]
+    return [cid for cid in held if cid not in used and fits(g, c, side, cid, trench)]
+
+
+def flank_allowed(g: Game, c: dict) -> Violation | None:
+    """PoG 12.3.1: two or more attacking spaces, at least one defending army, no swamp or
+    mountain, no trench (unless cancelled by a card), not an unoccupied fort."""
+    t = c["target"]
+    if len(c["spaces"]) < 2:
+        return Violation("PoG 12.3.1", "a flank attack needs attackers from two or more spaces")
+    if not any(board.is_army(g, p) for p in side_units(g, c, c["defender"])):
+        return Violation("PoG 12.3.1", "a flank attack must attack at least one army")
+    if not fire.terrain_effect(g, fire.terrain(g, t), "flank_attack"):
+        return Violation("PoG 12.3.1", f"no flank attack into {fire.terrain(g, t)}")
+    if board.trench(g, t)[1] and not c["ignore_trench"]:
+        return Violation("PoG 12.3.1", "no flank attack against a trench")
+    return None
+
+
+def flank_drm(g: Game, c: dict, frontal: str) -> int:
+    """PoG 12.3.2: +1 for each other attacking space not joined by a solid line to another
+    enemy-occupied space (spaces holding only a fort do not count)."""
+    drm = 0
+    for loc in c["spaces"]:
+        if loc == frontal:
+            continue
+        exposed = False
+        for nb in g.graph.neighbours(loc):
+            if nb == c["target"] or not board.is_space(g, nb):
+                continue
+            edge = g.graph.edge(loc, nb)
+            if edge is not None and (edge.attrs.get("only") or ""):
+                continue  # dotted lines are ignored
+            if board.units_in(g, nb, c["defender"]):
+                exposed = True
+                break
+        drm += 0 if exposed else 1
+    return drm
+
+
+def fire_for(g: Game, c: dict, side: str) -> None:
+    """Steps 6–8 for one side (12.2.7–12.2.9): strength, table, column, die, Loss Number."""
+    t = c["target"]
+    units = side_units(g, c, side)
+    attacking = side == c["attacker"]
+    fort = c["fort"] if not attacking and board.fort_intact(g, t) else 0
+    total = fire.strength(g, units, fort)
+    army = fire.uses_army_table(g, units)
+    shift = 0
+    if attacking:
+        shift += int(fire.terrain_effect(g, fire.terrain(g, t), "attacker_shift") or 0)
+    else:
+        shift += int(fire.terrain_effect(g, fire.terrain(g, t), "defender_shift") or 0)
+    defenders_present = bool(side_units(g, c, c["defender"]))
+    if defenders_present and not c["ignore_trench"]:  # PoG 11.2.9: forts alone get no trench
+        att, dfn = fire.trench_shifts(g, t, c["defender"])
+        shift += att if attacking else dfn
+    drm = c["drm"][side]
+    if attacking and all(loc == SINAI for loc in c["spaces"]) and not (
+            side == "AP" and cards.event_played(g, SINAI_PIPELINE)):
+        drm -= 3  # PoG 12.2.7
+    if total == 0 and not army and not fort:
+        ln, die, col, table = 0, 0, 0, "fire_corps"
+    else:
+        table, col = fire.column(g, army, total, shift)
+        die = g.roll(f"combat fire {side}")
+        ln = fire.loss_number(g, table, col, die + drm)
+    c["ln"][side] = ln
+    g.note(f"PoG 12.2.9: {side} fires {total} CF on the {'Army' if army else 'Corps'} table, "
+           f"column {col} ({shift:+d}), die {die}{drm:+d}: Loss Number {ln}")
+
+
+def run_losses(g: Game, c: dict, side: str) -> bool:
+    """Step 9 for one side: take forced steps; push a decision when there is a choice.
+    Returns True if a decision frame was pushed."""
+    enemy = other(side)
+    remaining = c["ln"].get(enemy, 0) - c["taken"][side]
+    if side == c["defender"] and c["ln"].get(enemy, 0) >= 1 and c["retreated"]:
+        for p in c["retreated"]:  # PoG 12.5.6
+            if p in g.state.pieces and g.state.pieces[p].loc == c["target"]:
+                g.note(f"PoG 12.5.6: {name(g, p)} had retreated into {place(g, c['target'])}")
+                losses.eliminate(g, p, replace=False)
+        c["retreated"] = []
+    while remaining > 0:
+        options = loss_options(g, c, side)
+        if not options:
+            break
+        kinds = {_signature(g, tok) for tok in options}
+        if len(kinds) > 1:
+            save(g, c)
+            g.push("combat_losses", side=side)
+            return True
+        c = apply_loss(g, c, side, options[0])
+        remaining = c["ln"].get(enemy, 0) - c["taken"][side]
+    save(g, c)
+    return False
+
+
+def _signature(g: Game, token: str) -> tuple:
+    if token == losses.FORT:
+        return (token,)
+    piece = g.state.pieces[int(token)]
+    return (piece.type, piece.face, piece.loc)
+
+
+def loss_options(g: Game, c: dict, side: str) -> list[str]:
+    enemy = other(side)
+    remaining = c["ln"].get(enemy, 0) - c["taken"][side]
+    units = side_units(g, c, side)
+    fort = c["fort"] if side == c["defender"] and board.fort_intact(g, c["target"]) else 0
+    priority = side == c["attacker"] and c["first_loss"][side]
+    return losses.legal_steps(g, side, units, remaining, fort, priority)
+
+
+def apply_loss(g: Game, c: dict, side: str, token: str) -> dict:
+    """One level lost by ``side`` (12.4.2); a replacement corps joins the combat (12.4.4)."""
+    c = copy.deepcopy(c)
+    c["first_loss"][side] = False
+    if token == losses.FORT:
+        c["taken"][side] += losses.destroy_fort(g, c["target"])
+        return c
+    pid = int(token)
+    cost, corps = losses.take_step(g, pid)
+    c["taken"][side] += cost
+    if corps is not None:
+        key = "attackers" if side == c["attacker"] else "defenders"
+        c[key] = [corps if p == pid else p for p in c[key]]
+        c["replaced"][str(corps)] = pid
+        if key == "attackers":
+            c["origin"][str(corps)] = g.state.pieces[corps].loc
+    return c
+
+
+def decide_winner(g: Game, c: dict) -> None:
+    """Step 10 (12.2.11, 9.5.4.2–9.5.4.3): the higher Loss Number inflicted wins; the loser
+    (both on a tie) discards the combat cards used; * cards are removed and one-combat-per-turn
+    cards discarded even by the winner."""
+    att, dfn = c["attacker"], c["defender"]
+    a, d = c["ln"].get(att, 0), c["ln"].get(dfn, 0)
+    c["winner"] = att if a > d else dfn if d > a else ""
+    g.note(f"PoG 12.2.11: Loss Numbers {att} {a}, {dfn} {d}: "
+           f"{c['winner'] + ' wins' if c['winner'] else 'both lose'}")
+    for side in (att, dfn):
+        for cid in c["cards"][side]:
+            info = cards.info(g, cid)
+            if info.get("remove"):
+                dest = f"removed:{side}"
+            elif side != c["winner"] or info.get("once_per_turn"):
+                dest = f"discard:{side}"
+            else:
+                dest = f"cc:{side}"
+            cards.move_card(g, cid, dest)
+
+
+@register
+class CombatResolve(State):
+    """PoG 12.2.1: the steps of one combat, run in order; decisions are pushed on top."""
+    name = "combat_resolve"
+    rule = "12.2.1"
+    automatic = True
+
+    def auto(self, g: Game, frame: dict) -> None:
+        from . import retreat
+        for _ in range(100):
+            c = combat(g)
+            step = c["steps"][c["i"]]
+            c["i"] += 1
+            save(g, c)
+            if step == "cc_trench" or step in ("cc_att", "cc_def"):
+                side = c["defender"] if step == "cc_def" else c["attacker"]
+                trench = step == "cc_trench"
+                if playable_cards(g, c, side, trench):
+                    g.push("combat_cards", side=side, trench=trench)
+                    return
+            elif step == "flank":
+                if flank_allowed(g, c) is None:
+                    g.push("combat_flank", side=c["attacker"])
+                    return
+            elif step == "order":
+                att, dfn = "fire_att", "fire_def"
+                if c["flank"] == "success" or c["fires_first"]:
+                    order = [att, "loss_def", dfn, "loss_att"]
+                elif c["flank"] == "fail":
+                    order = [dfn, "loss_att", att, "loss_def"]
+                else:
+                    order = [att, dfn, "loss_def", "loss_att"]  # PoG 12.2.10: defender first
+                c["steps"][c["i"]:c["i"]] = order
+                save(g, c)
+            elif step in ("fire_att", "fire_def"):
+                fire_for(g, c, c["attacker"] if step == "fire_att" else c["defender"])
+                save(g, c)
+            elif step in ("loss_att", "loss_def"):
+                side = c["attacker"] if step == "loss_att" else c["defender"]
+                if run_losses(g, c, side):
+                    return
+            elif step == "winner":
+                decide_winner(g, c)
+                save(g, c)
+            elif step == "retreat":
+                if retreat.begin_retreat(g, c):
+                    return
+            elif step == "advance":
+                if retreat.begin_advance(g, c):
+                    return
+            elif step == "finish":
+                g.set("pog_combat", None)
+                g.pop()
+                return
+        raise RuntimeError("combat procedure made no progress")
+
+
+@register
+class CombatCards(State):
+    """PoG 12.2.4 / 12.2.6: play combat cards (attacker, then defender), or use face-up ones."""
+    name = "combat_cards"
+    rule = "12.2.6"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        what = "trench-cancelling combat cards" if frame["trench"] else "combat cards"
+        return Prompt(frame["side"], "combat_cards", f"{frame['side']}: play {what} for the "
+                      f"attack on {place(g, combat(g)['target'])}, or done")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        c = combat(g)
+        for cid in playable_cards(g, c, frame["side"], frame["trench"]):
+            yield Action.make("play_cc", frame["side"], card=cid)
+        yield Action.make("done_cards", frame["side"])
+
+    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.kind == "play_cc":
+            cid = str(action.get("card"))
+            c = combat(g)
+            side = frame["side"]
+            if cid not in cards.hand(g, side) and cards.where(g, cid) != f"cc:{side}":
+                return Violation("PoG 9.5.4.1", "that combat card is not in your hand or in "
+                                                "front of you")
+            if cid in cc_used(g) or cid in c["cards"][side]:
+                return Violation("PoG 9.5.4.4", "a combat card is used at most once per "
+                                                "Action Round")
+            if cid not in COMBAT_CARDS:
+                return Violation("PoG 3.0.5", "that card has no combat event (or it is not "
+                                              "enforced yet)")
+            if not fits(g, c, side, cid, frame["trench"]):
+                step = "12.2.4" if frame["trench"] else "12.2.6"
+                return Violation(f"PoG {step}", "this combat does not meet the card's conditions "
+                                                "at this step")
+            return None
+        return super().check(g, frame, action)
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        if action.kind == "done_cards":
+            g.pop()
+            return
+        side, cid = frame["side"], action["card"]
+        card = COMBAT_CARDS[cid]
+        c = combat(g)
+        if cards.where(g, cid) != f"cc:{side}":
+            cards.move_card(g, cid, f"cc:{side}")
+        c["cards"][side].append(cid)
+        c["drm"][side] += card.drm
+        c["ignore_trench"] = c["ignore_trench"] or card.trench_cancel
+        c["fires_first"] = c["fires_first"] or card.fires_first
+        save(g, c)
+        _round_add(g, "pog_cc_used", [cid])
+        g.note(f"PoG 12.2.6: {side} plays {card.number}"
+               + (f" ({card.drm:+d} DRM)" if card.drm else "")
+               + (" — trench effects ignored" if card.trench_cancel else ""))
+
+
+@register
+class CombatFlank(State):
+    """PoG 12.3: the attacker may attempt a flank attack, naming the frontal-assault space."""
+    name = "combat_flank"
+    rule = "12.3.1"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        return Prompt(frame["side"], "combat_flank", f"{frame['side']}: attempt a flank attack "
+                      "(choose the frontal-assault space) or not")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        for loc in combat(g)["spaces"]:
+            yield Action.make("flank", frame["side"], frontal=loc)
+        yield Action.make("no_flank", frame["side"])
+
+    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.kind == "flank" and action.get("frontal") not in combat(g)["spaces"]:
+            return Violation("PoG 12.3.2", "the frontal-assault space must be an attacking space")
+        return super().check(g, frame, action)
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        c = combat(g)
+        if action.kind == "flank":
+            drm = flank_drm(g, c, action["frontal"])
+            die = g.roll("flank attack")
+            c["flank"] = "success" if die + drm >= FLANK_SUCCESS else "fail"
+            g.note(f"PoG 12.3.3: flank attempt {die}{drm:+d}: {c['flank']}")
+            save(g, c)
+        g.pop()
+
+
+@register
+class CombatLosses(State):
+    """PoG 12.4: the side taking losses chooses which unit loses the next level."""
+    name = "combat_losses"
+    rule = "12.4.3"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        c = combat(g)
+        side = frame["side"]
+        left = c["ln"].get(other(side), 0) - c["taken"][side]
+        return Prompt(side, "combat_losses", f"{side}: take {left} more loss points at "
+                      f"{place(g, c['target'])}: choose the unit losing the next step")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        for tok in loss_options(g, combat(g), frame["side"]):
+            yield Action.make("take_loss", frame["side"], unit=tok)
+
+    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.kind != "take_loss":
+            return super().check(g, frame, action)
+        c = combat(g)
+        side = frame["side"]
+        tok = str(action.get("unit"))
+        options = loss_options(g, c, side)
+        if tok in options:
+            return None
+        if tok == losses.FORT:
+            return Violation("PoG 12.4.6", "the fort takes losses only once every defending "
+                                           "unit is eliminated")
+        if not tok.isdigit() or int(tok) not in side_units(g, c, side):
+            return Violation("PoG 12.1.8", "only units taking part in the combat take losses")
+        if side == c["attacker"] and c["first_loss"][side] and options and any(
+                g.ptype(int(o)).attrs.get("loss_priority") for o in options if o.isdigit()):
+            return Violation("PoG 12.4.5", "the first loss goes to "
+                             + " or ".join(name(g, int(o)) for o in options))
+        return Violation("PoG 12.4.3", "that step would exceed the Loss Number, or leave less "
+                                       "taken than possible")
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        side = frame["side"]
+        c = apply_loss(g, combat(g), side, str(action["unit"]))
+        save(g, c)
+        g.pop()
+        if run_losses(g, c, side):
+            return
+
+    def notation(self, g: Game, frame: dict, action: Action) -> str:
+        tok = str(action.get("unit"))
+        what = "the fort" if tok == losses.FORT else name(g, int(tok)) if tok.isdigit() else tok
+        return f"{action.side}: {what} takes a loss"
+
+
+from . import retreat, sieges  # noqa: E402,F401  (register the retreat, advance and siege states)

@@ -1,0 +1,168 @@
+"""Combat-card events (3.0.5, 9.5.4, 12.2.4–12.2.7): the registry :data:`COMBAT_CARDS` maps a
+card id to what the card does in one combat. Each entry cites its card number.
+
+A card may be played from the hand when its conditions are met by the combat at that step
+(12.2.6), or *used* again from the face-up cards in front of its owner (``cc:<side>``, kept
+after a won combat, 9.5.4.2) once per Action Round (9.5.4.4). Trench-cancelling cards are
+offered at step 3 (12.2.4), the others at step 5. No card may support an unoccupied fort
+(3.0.5). Cards not registered here are not offered (listed "not yet" in modules/paths_of_glory/COVERAGE.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from . import board, fire
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Condition = Callable[["Game", dict, str], bool]
+
+
+@dataclass(frozen=True)
+class CombatCard:
+    """One combat-card event. ``role``: ``attack``, ``defence`` or ``either``."""
+    number: str
+    role: str
+    condition: Condition
+    drm: int = 0
+    trench_cancel: bool = False      # PoG 12.2.4: played before the flank attempt
+    fires_first: bool = False        # Von Hutier: the attacker fires first (12.2.8)
+    requires: tuple[str, ...] = ()   # any one of these events must have been played
+    forbids: tuple[str, ...] = ()    # none of these events may have been played
+
+
+def units(g: "Game", c: dict, side: str) -> list[int]:
+    """The side's units taking part in combat ``c`` now."""
+    key = "attackers" if side == c["attacker"] else "defenders"
+    return [p for p in c[key] if board.is_space(g, g.state.pieces[p].loc)]
+
+
+def nations(g: "Game", c: dict, side: str) -> set[str]:
+    return {board.nation_of(g, p) for p in units(g, c, side)}
+
+
+def has(nation: str) -> Condition:
+    return lambda g, c, side: nation in nations(g, c, side)
+
+
+def has_any(*ns: str) -> Condition:
+    return lambda g, c, side: bool(set(ns) & nations(g, c, side))
+
+
+def entrenched(g: "Game", c: dict) -> bool:
+    owner, level = board.trench(g, c["target"])
+    return level > 0 and owner == c["defender"]
+
+
+def _severe_weather(g: "Game", c: dict, side: str) -> bool:
+    season, terrain = fire.season(g), fire.terrain(g, c["target"])
+    return ((terrain == "mountain" and season in ("fall", "winter"))
+            or (terrain == "swamp" and season in ("spring", "fall")))
+
+
+def _defenders_have(nation: str) -> Condition:
+    return lambda g, c, side: nation in nations(g, c, c["defender"])
+
+
+def _defenders_only(nation: str) -> Condition:
+    return lambda g, c, side: nations(g, c, c["defender"]) == {nation}
+
+
+def _both(*conds: Condition) -> Condition:
+    return lambda g, c, side: all(cond(g, c, side) for cond in conds)
+
+
+def _mountain_into_or_from(g: "Game", c: dict, side: str) -> bool:
+    spaces = [c["target"], *c.get("spaces", [])]
+    return any(fire.terrain(g, s) == "mountain" for s in spaces)
+
+
+def _french_fort(g: "Game", c: dict, side: str) -> bool:
+    t = c["target"]
+    return board.attr(g, t, "nation") == "FR" and board.fort_intact(g, t)
+
+
+def _in_france_or_belgium(g: "Game", c: dict, side: str) -> bool:
+    return board.attr(g, c["target"], "nation") in ("FR", "BE")
+
+
+def _near_east(g: "Game", c: dict, side: str) -> bool:
+    return board.attr(g, c["target"], "region") == "near_east"
+
+
+def _clear(g: "Game", c: dict, side: str) -> bool:
+    return fire.terrain(g, c["target"]) == "clear"
+
+
+def _italians_only(g: "Game", c: dict, side: str) -> bool:
+    return nations(g, c, side) == {"IT"}
+
+
+HL = ("cp_54",)
+
+COMBAT_CARDS: dict[str, CombatCard] = {
+    "ap_04": CombatCard("AP #4 Pleve", "either", has("RU"), drm=1),
+    "ap_05": CombatCard("AP #5 Putnik", "either",
+                        lambda g, c, s: "SB" in nations(g, c, s) and fire.year(g) <= 1915, drm=1),
+    "ap_07": CombatCard("AP #7 Severe Weather", "defence", _severe_weather, drm=2),
+    "ap_18": CombatCard("AP #18 Artillery Barrage", "attack", has("BR"), drm=1),
+    "ap_19": CombatCard("AP #19 Air Superiority", "attack", has_any("BR", "FR"), drm=1),
+    "ap_21": CombatCard("AP #21 Phosgene Gas", "attack", has("FR"), drm=1),
+    "ap_36": CombatCard("AP #36 Mine Attack", "attack",
+                        lambda g, c, s: "BR" in nations(g, c, s) and entrenched(g, c), drm=1),
+    "ap_58": CombatCard("AP #58 Russian Guards", "attack", has("RU"), drm=1),
+    "ap_59": CombatCard("AP #59 Alpine Troops", "attack", _italians_only, drm=1),
+    "ap_61": CombatCard("AP #61 Maude", "attack", _both(has("BR"), _near_east), drm=1),
+    "ap_63": CombatCard("AP #63 Backs to the Wall", "defence",
+                        _both(has_any("BR", "FR"), _in_france_or_belgium), drm=1,
+                        requires=("cp_49", "cp_50", "cp_51")),
+    "cp_03": CombatCard("CP #3 Von Francois", "attack", _both(has("GE"), _defenders_have("RU")),
+                        drm=1),
+    "cp_04": CombatCard("CP #4 Severe Weather", "defence", _severe_weather, drm=2),
+    "cp_15": CombatCard("CP #15 Chlorine Gas", "attack", has("GE"), drm=1),
+    "cp_16": CombatCard("CP #16 Liman von Sanders", "either", has("TU"), drm=1),
+    "cp_18": CombatCard("CP #18 Fortified Machine Guns", "defence",
+                        lambda g, c, s: "GE" in nations(g, c, s) and entrenched(g, c), drm=1),
+    "cp_19": CombatCard("CP #19 Flamethrowers", "attack", has("GE"), drm=1),
+    "cp_26": CombatCard("CP #26 Place of Execution", "attack", _both(has("GE"), _french_fort),
+                        drm=2, requires=("cp_13",), forbids=HL),
+    "cp_30": CombatCard("CP #30 Alpenkorps", "attack", _both(has("GE"), _mountain_into_or_from),
+                        drm=1),
+    "cp_35": CombatCard("CP #35 Mustard Gas", "attack", has("GE"), drm=1),
+    "cp_40": CombatCard("CP #40 Air Superiority", "attack", has("GE"), drm=1),
+    "cp_43": CombatCard("CP #43 Von Below", "attack", _both(has("GE"), _defenders_only("IT")),
+                        trench_cancel=True),
+    "cp_44": CombatCard("CP #44 Von Hutier", "attack", _both(has("GE"), _defenders_have("RU")),
+                        trench_cancel=True, fires_first=True),
+    "cp_49": CombatCard("CP #49 Michael", "attack", has("GE"), drm=1, trench_cancel=True,
+                        requires=HL),
+    "cp_50": CombatCard("CP #50 Blucher", "attack", has("GE"), trench_cancel=True, requires=HL),
+    "cp_51": CombatCard("CP #51 Peace Offensive", "attack", has("GE"), trench_cancel=True,
+                        requires=HL),
+    "cp_57": CombatCard("CP #57 Kaisertreu", "either", has("AH"), drm=1),
+    "cp_62": CombatCard("CP #62 Achtung: Panzer", "attack", _both(has("GE"), _clear), drm=1),
+}
+
+
+def events_played(g: "Game") -> set[str]:
+    return set(g.get("pog_events") or ())
+
+
+def fits(g: "Game", c: dict, side: str, card_id: str, trench_step: bool) -> bool:
+    """Whether ``card_id``'s conditions are met by combat ``c`` for ``side`` (12.2.6)."""
+    card = COMBAT_CARDS.get(card_id)
+    if card is None or card.trench_cancel != trench_step:
+        return False
+    role = "attack" if side == c["attacker"] else "defence"
+    if card.role not in (role, "either"):
+        return False
+    played = events_played(g)
+    if card.requires and not played & set(card.requires):
+        return False
+    if played & set(card.forbids):
+        return False
+    if not units(g, c, side):
+        return False  # PoG 3.0.5: no CC in support of an unoccupied fort
+    return card.condition(g, c, side)

@@ -1,0 +1,107 @@
+"""Mandated Offensives (7.0): the roll in phase A and the record of whether the offensive was
+made. The VP penalty for a missed MO is scored by the War Status phase (E.1) from the globals
+this file keeps:
+
+* ``pog_mo_cp`` / ``pog_mo_ap`` — the nation that must attack this turn, or ``"none"``;
+* ``pog_mo_met_cp`` / ``pog_mo_met_ap`` — True once an attack satisfied it (always True when
+  the result is "none").
+
+**Combat calls** :func:`note_attack` once per attack it resolves (after the designation,
+12.2.1 step 1), so an attack by the right nationality meets the MO (7.1.3–7.1.7).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from . import board, cards
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: The boxes of each MO row, left to right (7.1.2 shifts a result one box right).
+BOXES = {"CP": ("AH_IT", "AH", "TU", "GE", "none"), "AP": ("RU", "FR", "BR", "IT", "none")}
+#: The capitals whose loss cancels a nation's MO (7.1.2). Russia has no capital (3.0.3).
+CAPITALS = {"AH": ("vienna", "budapest"), "AH_IT": ("vienna", "budapest"), "GE": ("berlin",),
+            "TU": ("constantinople",), "FR": ("paris",), "BR": ("london",), "IT": ("rome",)}
+HOFFMANN, HL_TAKE_COMMAND, BOLSHEVIK_REVOLUTION = "cp_37", "cp_54", "cp_53"
+WESTERN = ("FR", "BE", "GE")
+
+
+def key(side: str) -> str:
+    return f"pog_mo_{side.lower()}"
+
+
+def met_key(side: str) -> str:
+    return f"pog_mo_met_{side.lower()}"
+
+
+def _nation(box: str) -> str:
+    return "AH" if box == "AH_IT" else box
+
+
+def result(g: "Game", side: str, die: int) -> str:
+    """The MO in force after a roll of ``die`` (already modified), with 7.1.2, 7.1.6, 7.1.10,
+    7.1.11 and the Historical 5.7.4 #5 adjustments."""
+    table = g.module.tables["mandated_offensive"]
+    row = table.rows.values.index(max(1, min(6, die)))
+    box = str(table.cells[row][table.cols.values.index(side)])
+    boxes = BOXES[side]
+    while box != "none":
+        if box == "AH_IT" and (cards.nation_neutral(g, "IT") or board.controller(g, "rome") == "CP"):
+            box = "AH"  # PoG 7.1.6
+        if box == "BR" and g.get("turn") == 1 and g.get("pog_scenario") == "historical":
+            box = "FR"  # PoG 5.7.4 #5
+        nation = _nation(box)
+        if nation in ("IT", "TU") and cards.nation_neutral(g, nation):
+            return "none"  # PoG 7.1.2: a neutral nation has no MO
+        if box == "GE" and cards.event_played(g, HL_TAKE_COMMAND):
+            return "none"  # PoG 7.1.10
+        if box == "RU" and cards.event_played(g, BOLSHEVIK_REVOLUTION):
+            return "none"  # PoG 7.1.11
+        enemy = "AP" if side == "CP" else "CP"
+        if any(c in g.module.locations and board.controller(g, c) == enemy
+               for c in CAPITALS.get(box, ())):
+            box = boxes[min(boxes.index(box) + 1, len(boxes) - 1)]  # PoG 7.1.2: shift right
+            continue
+        return box
+    return "none"
+
+
+def roll(g: "Game", side: str) -> str:
+    """Phase A for one side (7.1.1; +1 after Hoffmann, 7.1.9)."""
+    die = g.roll(f"PoG 7.1.1 {side} Mandated Offensive")
+    drm = 1 if side == "CP" and cards.event_played(g, HOFFMANN) else 0
+    mo = result(g, side, die + drm)
+    g.set(key(side), mo)
+    g.set(met_key(side), mo == "none")
+    g.note(f"{side} Mandated Offensive roll {die}{'+1' if drm else ''}: "
+           f"{'none' if mo == 'none' else mo.replace('_IT', '(It)') + ' must attack'}")
+    return mo
+
+
+def satisfies(g: "Game", side: str, mo: str, attackers: Iterable[int], space: str,
+              defenders: Iterable[int]) -> bool:
+    """Whether this attack meets ``side``'s MO ``mo`` (7.1.3–7.1.7)."""
+    attacking = {board.nation_of(g, p) for p in attackers}
+    defending = {board.nation_of(g, p) for p in defenders}
+    if not defending:
+        return False  # PoG 7.1.3: the attack must be against an enemy combat unit
+    where = board.attr(g, space, "nation")
+    if mo in ("FR", "BR"):  # PoG 7.1.4
+        return mo in attacking and "GE" in defending and where in WESTERN
+    if mo == "GE":  # PoG 7.1.5
+        return "GE" in attacking and bool(defending & {"US", "BR", "FR", "BE"}) and where in WESTERN
+    if mo == "AH_IT":  # PoG 7.1.6
+        return "AH" in attacking and ("IT" in defending or where == "IT")
+    return _nation(mo) in attacking  # PoG 7.1.5 (TU: SN is its own nationality), 7.1.7
+
+
+def note_attack(g: "Game", side: str, attackers: Iterable[int], space: str,
+                defenders: Iterable[int]) -> None:
+    """Record an attack by ``side`` from ``attackers`` on ``defenders`` in ``space``."""
+    mo = g.get(key(side), "none")
+    if g.get(met_key(side)) or mo == "none":
+        return
+    if satisfies(g, side, mo, list(attackers), space, list(defenders)):
+        g.set(met_key(side), True)
+        g.note(f"PoG 7.1.3: the {side} Mandated Offensive ({mo}) is made")

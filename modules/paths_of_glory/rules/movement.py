@@ -1,0 +1,260 @@
+"""Movement rules (11.1, 11.3, 15.1–15.2, 10.1): which space a moving group may enter, where it
+may stop, and what entering does (control, trenches, sieges). Used by :mod:`.ops`.
+
+A move is a whole path for one unit or group (11.1.1: a group's movement is completed before
+another's begins), checked step by step.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Iterable
+
+from engine import commands as C
+from engine.rules import Violation
+
+from . import board, cards
+from .tracks import set_control
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STACKING_LIMIT = 3  # PoG 10.1.1
+BEF_NATIONS = ("BR", "FR", "BE", "GE")  # PoG 11.1.17
+CAUCASUS_LINK = {("caucasus", "grozny"), ("caucasus", "poti"), ("grozny", "caucasus"),
+                 ("poti", "caucasus")}  # PoG 11.3.2
+CP_COAST = ("amiens", "calais", "ostend")  # PoG 11.1.9
+FALL_OF_THE_TSAR = "cp_52"
+
+
+def adjacency(g: "Game") -> dict[str, list[tuple[str, frozenset[str]]]]:
+    """Every space's connections with the nationalities a dotted line admits (empty: all);
+    computed once per ruleset."""
+    cached = g.rules.__dict__.get("_pog_adjacency")
+    if cached is None:
+        cached = {}
+        for loc in board.spaces(g):
+            out = []
+            for other in g.graph.neighbours(loc):
+                if not board.is_space(g, other):
+                    continue
+                edge = g.graph.edge(loc, other)
+                only = str(edge.attrs.get("only", "") or "") if edge is not None else ""
+                out.append((other, frozenset(only.split())))
+            cached[loc] = out
+        g.rules.__dict__["_pog_adjacency"] = cached
+    return cached
+
+
+def season(g: "Game") -> str:
+    loc = g.module.locations.get(f"turn:{g.get('turn', 1)}")
+    return str(loc.attrs.get("season", "")) if loc is not None else ""
+
+
+def on_near_east_map(g: "Game", loc: str) -> bool:
+    """The Near East map, Constantinople and Bursa included (9.2.7, 11.3.1)."""
+    return board.attr(g, loc, "region") == "near_east" or bool(board.attr(g, loc, "ne_main_copy"))
+
+
+def unit_name(g: "Game", pid: int) -> str:
+    """``FR 5th Army``, ``(GE 2nd Army)`` when reduced, ``GE corps``."""
+    pt = g.ptype(pid)
+    nat = pt.nationality
+    if pt.size == "army":
+        d = str(pt.attrs.get("designation", "") or "")
+        if d.isdigit():
+            n = int(d)
+            suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+            text = f"{nat} {n}{suffix} Army"
+        else:
+            text = f"{nat} {d}" if d else pt.name
+    else:
+        text = f"{nat} corps" if nat != "BR" or not pt.attrs.get("bef") else "BR BEF corps"
+    return f"({text})" if g.state.pieces[pid].face else text
+
+
+def names(g: "Game", pids: Iterable[int]) -> str:
+    return ", ".join(unit_name(g, p) for p in pids)
+
+
+def place(g: "Game", loc: str) -> str:
+    return g.module.locations[loc].name
+
+
+def enemy_fort(g: "Game", loc: str, side: str) -> bool:
+    """An undestroyed fort of the other side (or a neutral one) in ``loc``."""
+    return board.fort_intact(g, loc) and board.controller(g, loc) != side
+
+
+def can_besiege(g: "Game", loc: str, pids: Iterable[int]) -> bool:
+    """15.2.1: at least one army, or as many corps as the fort's LF."""
+    pids = list(pids)
+    return any(board.is_army(g, p) for p in pids) or len(pids) >= board.fort_value(g, loc)
+
+
+def italy_closed(g: "Game", pid: int) -> bool:
+    """Historical 5.7.4 #6: until Allied Total War only AH and IT armies operate in Italy."""
+    return (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
+            and board.is_army(g, pid) and board.nation_of(g, pid) not in ("AH", "IT"))
+
+
+def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) -> Violation | None:
+    """Why the group may not enter ``to`` from ``frm`` (not counting where it may stop)."""
+    only = next((o for other, o in adjacency(g).get(frm, ()) if other == to), None)
+    if only is None:
+        return Violation("PoG 11.1.3", f"{place(g, frm)} and {place(g, to)} are not connected")
+    nations = {board.nation_of(g, p) for p in pids}
+    if only and not nations <= only:
+        return Violation("PoG 11.1.4", f"only {'/'.join(sorted(only))} units may use the line "
+                                       f"{place(g, frm)}–{place(g, to)}")
+    if board.units_in(g, to, "AP" if side == "CP" else "CP"):
+        return Violation("PoG 11.1.7", f"{place(g, to)} holds enemy combat units")
+    nation = board.attr(g, to, "nation")
+    if board.attr(g, to, "mef"):
+        if not board.markers_in(g, to, "m_beachhead"):
+            return Violation("PoG 11.1.10", f"{place(g, to)} is an MEF space without the beachhead")
+    elif board.controller(g, to) == "neutral" and nation != "AL":
+        return Violation("PoG 11.1.11", f"{place(g, to)} belongs to a neutral nation")
+    for p in pids:
+        pt = g.ptype(p)
+        if pt.attrs.get("bef") and nation not in BEF_NATIONS:
+            return Violation("PoG 11.1.17", "the BEF may not leave Britain, France, Belgium "
+                                            "and Germany")
+        if pt.size == "army" and on_near_east_map(g, to) and not pt.attrs.get("near_east"):
+            return Violation("PoG 11.3.1", f"{unit_name(g, p)} may not enter the Near East map")
+        if (frm, to) in CAUCASUS_LINK:
+            if pt.size == "army" or pt.nationality != "RU":
+                return Violation("PoG 11.3.2", "only one Russian corps may use the Caucasus link")
+            if cards.event_played(g, FALL_OF_THE_TSAR):
+                return Violation("PoG 11.3.2", "after Fall of the Tsar no Russian unit moves "
+                                               "between the Caucasus and the Near East")
+            if g.get("turn") in (g.get("pog_caucasus_link") or []) or len(pids) > 1:
+                return Violation("PoG 11.3.2", "only one Russian corps per turn may use the "
+                                               "Caucasus link")
+        if (pt.nationality == "RU" and g.get("turn") == 1 and board.fort_value(g, to)
+                and nation == "GE"):
+            return Violation("PoG 15.1.12", "Russian units may not enter a German fort space "
+                                            "in August 1914")
+        if nation == "IT" and italy_closed(g, p):
+            return Violation("PoG 5.7.4", "until Allied Total War only AH and IT armies may "
+                                          "operate in Italy")
+    return None
+
+
+def stop_violation(g: "Game", side: str, pids: list[int], to: str,
+                   attack_spaces: Iterable[str]) -> Violation | None:
+    """Why the group may not end its movement in ``to``."""
+    if to in attack_spaces:
+        return Violation("PoG 11.1.6", f"units may not end their move in {place(g, to)}, which "
+                                       "holds an Attack marker")
+    if len(board.units_in(g, to, side)) + len(pids) > STACKING_LIMIT:
+        return Violation("PoG 10.1.1", f"more than {STACKING_LIMIT} units would end in "
+                                       f"{place(g, to)}")
+    if side == "CP" and to in CP_COAST and not coast_open(g):
+        return Violation("PoG 11.1.9", f"CP units may not end a move in {place(g, to)} before "
+                                       "Race to the Sea or CP War Status 4")
+    if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
+            and to in ("trent", "villach", "trieste")
+            and any(board.is_army(g, p) and board.nation_of(g, p) == "GE" for p in pids)):
+        return Violation("PoG 5.7.4", "no German army may end its move in Trent, Villach or "
+                                      "Trieste before Allied Total War")
+    if enemy_fort(g, to, side) and not board.fort_besieged(g, to) \
+            and not can_besiege(g, to, board.units_in(g, to, side) + pids):
+        return Violation("PoG 11.1.8", f"the units cannot besiege the fort of {place(g, to)}")
+    return None
+
+
+def coast_open(g: "Game") -> bool:
+    return cards.event_played(g, cards.RACE_TO_THE_SEA) or int(g.get("ws_cp", 0) or 0) >= 4
+
+
+def leave_violation(g: "Game", side: str, pids: list[int], frm: str) -> Violation | None:
+    """15.2.4: leaving a besieged fort's space may not leave it occupied but unbesieged."""
+    if board.fort_besieged(g, frm) and enemy_fort(g, frm, side):
+        rest = [p for p in board.units_in(g, frm, side) if p not in pids]
+        if rest and not can_besiege(g, frm, rest):
+            return Violation("PoG 15.2.4", f"the units left in {place(g, frm)} could no longer "
+                                           "besiege its fort")
+    return None
+
+
+def path_violation(g: "Game", side: str, pids: list[int], path: list[str],
+                   attack_spaces: Iterable[str]) -> Violation | None:
+    """Check a whole move of ``pids`` (all in one space) along ``path``."""
+    attack_spaces = list(attack_spaces)
+    if not path:
+        return Violation("PoG 11.1.3", "a move enters at least one space")
+    if any(not isinstance(s, str) or not board.is_space(g, s) for s in path):
+        return Violation("PoG 11.1.3", "the path names a place that is not a map space")
+    mf = min(int(g.value(p, "mf") or 0) for p in pids)
+    if len(path) > mf:
+        return Violation("PoG 11.1.5", f"the path is {len(path)} spaces long; MF {mf}")
+    here = g.state.pieces[pids[0]].loc
+    problem = leave_violation(g, side, pids, here)
+    if problem:
+        return problem
+    for i, step in enumerate(path):
+        problem = entry_violation(g, side, pids, here, step)
+        if problem:
+            return problem
+        if i < len(path) - 1 and enemy_fort(g, step, side) and not board.fort_besieged(g, step):
+            return Violation("PoG 15.1.1", f"units entering the unbesieged fort of "
+                                           f"{place(g, step)} must stop there")
+        here = step
+    return stop_violation(g, side, pids, path[-1], attack_spaces)
+
+
+def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str]) -> dict[str, list[str]]:
+    """Every space the group may end a move in, with one (shortest) legal path to it."""
+    attack_spaces = list(attack_spaces)
+    start = g.state.pieces[pids[0]].loc
+    if leave_violation(g, side, pids, start):
+        return {}
+    mf = min(int(g.value(p, "mf") or 0) for p in pids)
+    out: dict[str, list[str]] = {}
+    seen = {start}
+    queue = deque([(start, [])])
+    while queue:
+        here, path = queue.popleft()
+        if len(path) >= mf:
+            continue
+        for nxt, _only in adjacency(g).get(here, ()):
+            if nxt in seen or entry_violation(g, side, pids, here, nxt):
+                continue
+            seen.add(nxt)
+            new = path + [nxt]
+            if stop_violation(g, side, pids, nxt, attack_spaces) is None:
+                out[nxt] = new
+            if not (enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt)):
+                queue.append((nxt, new))
+    return out
+
+
+def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
+    """Move the group along ``path``: each space entered changes control (11.1.14) and loses
+    or lowers an enemy trench (11.2.5, 11.2.6); stopping in an unbesieged enemy fort space with
+    enough units places a Siege marker (15.2.1)."""
+    start = g.state.pieces[pids[0]].loc
+    if (board.fort_besieged(g, start) and enemy_fort(g, start, side)
+            and not [p for p in board.units_in(g, start, side) if p not in pids]):
+        for m in board.markers_in(g, start, "m_siege"):
+            g.do(C.Delete(m))  # the besiegers left: the fort is no longer besieged
+    for step in path:
+        for p in pids:
+            g.do(C.Move(p, step))
+        if (start, step) in CAUCASUS_LINK:
+            g.set("pog_caucasus_link", list(g.get("pog_caucasus_link") or []) + [g.get("turn")])
+        owner, level = board.trench(g, step)
+        if owner and owner != side:
+            mark = board.markers_in(g, step, board.TRENCH[owner])[0]
+            if level == 1:
+                g.do(C.Delete(mark))  # PoG 11.2.5
+            else:
+                g.do(C.SetFace(mark, 0))  # PoG 11.2.6
+        if not (enemy_fort(g, step, side)):
+            set_control(g, step, side)  # PoG 11.1.14
+        start = step
+    end = path[-1]
+    if enemy_fort(g, end, side) and not board.fort_besieged(g, end) \
+            and can_besiege(g, end, board.units_in(g, end, side)):
+        g.do(C.Create("m_siege", end, None, 0, {}))  # PoG 15.2.1
+        g.note(f"PoG 15.2.1: the fort of {place(g, end)} is besieged")

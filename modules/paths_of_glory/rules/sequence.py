@@ -1,0 +1,451 @@
+"""The sequence of play (4.3, 6.0, 7.1, 8.0, 9.1–9.5.1, 9.5.4.5–9.5.4.6).
+
+Frames, bottom to top::
+
+    turn_loop (phase index) → one phase frame at a time → ...
+
+``turn_loop`` pushes the phases A–H in order (6.0); a phase state that no file has
+registered yet is skipped with a log note. Each phase pops itself when done. The Action Phase
+(``phase_action``) is one decision per Action Round half: the active player's action pushes
+``action_round_end`` (automatic) and then the procedure of the action (``ops_activate`` /
+``sr``...); when the procedure pops, ``action_round_end`` closes the round (removes * events,
+hands the turn to the other player).
+
+Globals kept here: ``phase`` (name of the current phase), ``action_round`` (1–6),
+``pog_actions_CP``/``pog_actions_AP`` (this turn's action kinds, in round order: what 9.3.3 and
+9.4.3 check), ``pog_events`` (card ids played as events), ``pog_cards_total`` (card
+conservation), ``pog_cards_added`` (sides whose Limited/Total War cards joined the draw pile
+this turn: set by the War Status phase, read by the draw phase, 6.0.4).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from engine import commands as C
+from engine.rules import Action, Prompt, Violation
+
+from . import cards, mo, peace, tracks
+from .game import Game
+from .machine import STATES, State, register
+
+PHASES = (
+    ("phase_mo", "A", "mandated_offensive"),
+    ("phase_action", "B", "action"),
+    ("phase_attrition", "C", "attrition"),
+    ("phase_siege", "D", "siege"),
+    ("phase_war_status", "E", "war_status"),
+    ("phase_replacement", "F", "replacement"),
+    ("phase_draw", "G", "draw"),
+    ("end_of_turn", "H", "end_of_turn"),
+)
+ROUNDS = 6  # PoG 8.1.1
+
+
+def hand_size(g: Game) -> int:
+    """7 cards, 8 with optional 9.1.4 (mandatory in the Historical scenario, 5.7.4 #1)."""
+    size = int(g.get("hand_size", 7) or 7)
+    if (g.get("pog_options") or {}).get("hand_size_8") == "on":
+        size = 8
+    return size
+
+
+def deal(g: Game, side: str, count: int) -> int:
+    """Draw up to ``count`` cards into ``side``'s hand; when the draw pile runs out, the
+    discards are reshuffled into a new draw pile and the draw goes on (6.0.4). Returns the
+    number drawn (fewer if both piles run dry: the player starts the turn short)."""
+    drawn = 0
+    deck, discard = f"deck:{side}", f"discard:{side}"
+    while drawn < count:
+        available = len(cards.cards_in(g, deck))
+        if available == 0:
+            pile = cards.cards_in(g, discard)
+            if not pile:
+                break
+            for pid in pile:
+                g.do(C.Move(pid, deck))
+            g.do(C.Shuffle(deck))
+            g.note(f"PoG 6.0.4: {side} reshuffles {len(pile)} discards into a new draw pile")
+            continue
+        take = min(available, count - drawn)
+        g.do(C.Draw(deck, f"hand:{side}", take))
+        drawn += take
+    return drawn
+
+
+@register
+class GameSetup(State):
+    """4.3: Guns of August (option, mandatory in the Historical scenario), the opening hands,
+    then turn 1 begins at phase A. The scenario has already shuffled both draw piles."""
+    name = "game_setup"
+    rule = "4.3"
+    automatic = True
+
+    def auto(self, g: Game, frame: dict) -> None:
+        options = g.get("pog_options") or {}
+        if g.get("pog_scenario") == "historical":
+            g.set("hand_size", 8)  # PoG 5.7.4 #1
+        goa = options.get("goa_in_hand") == "on" or g.get("pog_scenario") == "historical"
+        if goa and cards.where(g, cards.GUNS_OF_AUGUST) == "deck:CP":  # PoG 4.3.1
+            cards.move_card(g, cards.GUNS_OF_AUGUST, "hand:CP")
+            g.note("PoG 4.3.1: the CP start with Guns of August in hand")
+        for side in ("CP", "AP"):  # PoG 4.3.1, 4.3.2
+            deal(g, side, hand_size(g) - len(cards.hand(g, side)))
+        g.set("pog_cards_total", cards.total_cards(g))
+        g.set("pog_events", [])
+        g.replace("turn_loop", phase=0)
+
+
+@register
+class TurnLoop(State):
+    """6.0: phases A–H in order, then the next turn."""
+    name = "turn_loop"
+    rule = "6.0"
+    automatic = True
+
+    def auto(self, g: Game, frame: dict) -> None:
+        index = int(frame.get("phase", 0))
+        if index >= len(PHASES):
+            g.update(phase=0)
+            return
+        state, letter, label = PHASES[index]
+        g.update(phase=index + 1)
+        if index == 0:
+            for side in ("CP", "AP"):
+                g.set(f"pog_actions_{side}", [])
+        g.set("phase", label)
+        if state in STATES:
+            g.push(state, **({"round": 1, "side": "CP"} if state == "phase_action" else {}))
+        else:
+            g.note(f"PoG 6.0: phase {letter} ({label.replace('_', ' ')}) not enforced yet")
+
+
+@register
+class PhaseMO(State):
+    """7.1.1: each player rolls on his row of the Mandated Offensive Table."""
+    name = "phase_mo"
+    rule = "7.1.1"
+    automatic = True
+
+    def auto(self, g: Game, frame: dict) -> None:
+        g.pop()
+        for side in ("CP", "AP"):
+            mo.roll(g, side)
+
+
+# -- the Action Phase -------------------------------------------------------------------------
+
+def _actions_this_turn(g: Game, side: str) -> list[str]:
+    return list(g.get(f"pog_actions_{side}") or [])
+
+
+def _delayed_entry(g: Game, side: str, card: str) -> bool:
+    """9.5.2.5: CP at Total War, Allies not yet: Italy and Romania only as events."""
+    return (side == "AP" and card in cards.DELAYED_ENTRY
+            and g.get("commitment_cp") == "total_war" and g.get("commitment_ap") != "total_war")
+
+
+def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None:
+    """Why ``side`` may not play ``card`` as ``kind`` (play_ops / play_sr / play_rp /
+    play_event) now, or None."""
+    if card not in cards.hand(g, side):
+        return Violation("PoG 9.1.1", f"card {card} is not in the {side} hand")
+    if kind in ("play_ops", "play_sr", "play_rp") and _delayed_entry(g, side, card):
+        return Violation("PoG 9.5.2.5", f"{cards.label(g, card)} may be played only as an event "
+                                        "while the CP are at Total War and the Allies are not")
+    last = (_actions_this_turn(g, side) or [""])[-1]
+    if kind == "play_sr" and last == "sr":
+        return Violation("PoG 9.3.3", "no SR play in two consecutive rounds of the same turn")
+    if kind == "play_rp" and last == "rp":
+        return Violation("PoG 9.4.3", "no RP play in two consecutive rounds of the same turn")
+    if kind == "play_event":
+        if cards.is_cc(g, card):
+            return Violation("PoG 9.5.4.1", f"{cards.label(g, card)} is a Combat Card: it is "
+                                            "played during a combat")
+        event = cards.EVENTS.get(card)
+        if event is None:
+            return Violation("PoG 9.5", "event not implemented yet (see COVERAGE.md)")
+        if event.playable is not None:
+            return event.playable(g, side, card)
+    if kind == "play_ops" and cards.ops_value(g, card) <= 0:
+        return Violation("PoG 9.2.1", "the card has no OPS value")
+    return None
+
+
+def record_rp(g: Game, side: str, card: str) -> list[str]:
+    """9.4.1: record the card's RP box; neutral BU, IT, TU record nothing. The amounts go
+    through :func:`replacements.set_rp` (which moves the RP markers); 17.1.8 adds 1 US RP after Over There. Returns the recorded
+    entries for the log."""
+    from . import replacements
+    amounts = {}
+    for nation, amount in cards.rp_box(g, card).items():
+        if nation in cards.NEUTRAL_RP and cards.nation_neutral(g, nation):
+            continue  # PoG 9.4.1 exception
+        amounts[nation.lower()] = amount
+    if side == "AP" and g.get("us_entry") == "over_there":
+        amounts["us"] = amounts.get("us", 0) + 1  # PoG 17.1.8
+    for key, amount in amounts.items():  # integers: globals hold no floats
+        value = g.get(f"rp_{key}", 0) or 0
+        total = value + amount if isinstance(value, int) else amount
+        replacements.set_rp(g, key, total)
+    return [f"{n.upper()} {a}" for n, a in amounts.items()]
+
+
+@register
+class PhaseAction(State):
+    """8.1: six Action Rounds, CP first; each player must take one action (8.1.3): a card for
+    OPS, SR, RP or as an Event, or an Automatic Operation (1 OPS, no card). There is no pass.
+    Peace Terms (16.5, :mod:`.peace`) are offered when allowed."""
+    name = "phase_action"
+    rule = "8.1"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        side, rnd = frame.get("side", "CP"), frame.get("round", 1)
+        return Prompt(side, "action_round", f"Action Round {rnd}: {side} plays a card for OPS, "
+                                            "SR, RP or its event, or takes an Automatic Operation")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        side = frame.get("side", "CP")
+        for card in cards.hand(g, side):
+            for kind in ("play_ops", "play_sr", "play_rp", "play_event"):
+                if card_violation(g, side, kind, card) is None:
+                    yield Action.make(kind, side, card=card)
+        yield Action.make("auto_op", side)
+        if peace.peace_terms_allowed(g, side) is None:
+            yield Action.make("peace_terms", side)
+
+    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        side = frame.get("side", "CP")
+        if action.kind == "auto_op":
+            return None if not action.params else Violation("PoG 8.1.3", "auto_op takes no card")
+        if action.kind in ("play_ops", "play_sr", "play_rp", "play_event"):
+            if set(action.params) != {"card"} or not isinstance(action.get("card"), str):
+                return Violation("PoG 9.1.3", f"{action.kind} needs exactly one card id")
+            return card_violation(g, side, action.kind, action["card"])
+        if action.kind == "pass":
+            return Violation("PoG 8.1.3", "there is no pass: take an Automatic Operation")
+        if action.kind == "peace_terms":
+            if action.params:
+                return Violation("PoG 16.5.1", "peace_terms takes no card")
+            return peace.peace_terms_allowed(g, side)
+        return Violation("PoG 8.1.3", f"{action.kind} is not an action-round choice")
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        from . import ops, sr
+        side, card = action.side, action.get("card", "")
+        kind = {"play_ops": "ops", "play_sr": "sr", "play_rp": "rp", "play_event": "event",
+                "auto_op": "auto_op", "peace_terms": "peace"}[action.kind]
+        g.set(f"pog_actions_{side}", _actions_this_turn(g, side) + [kind])  # PoG 8.1.4
+        g.set("action_round", frame.get("round", 1))
+        if card:
+            cards.move_card(g, card, f"discard:{side}")
+        g.push("action_round_end", side=side, card=card, kind=kind)
+        if kind == "ops":
+            ops.start(g, side, cards.ops_value(g, card), card)
+        elif kind == "auto_op":
+            ops.start(g, side, 1, "")  # PoG 8.1.3 #6
+        elif kind == "sr":
+            sr.start(g, side, cards.sr_value(g, card), card)
+        elif kind == "peace":
+            peace.offer_peace_terms(g, side)  # PoG 16.5
+        elif kind == "rp":
+            recorded = record_rp(g, side, card)  # PoG 9.4.1
+            g.note(f"PoG 9.4.1: {side} records RP: {', '.join(recorded) or 'none'}")
+        else:
+            self._event(g, side, card)
+
+    def _event(self, g: Game, side: str, card: str) -> None:
+        info = cards.info(g, card)
+        g.set("pog_events", list(g.get("pog_events") or []) + [card])
+        ws = int(info.get("ws", 0) or 0)
+        if ws:  # PoG 9.5.1.3
+            key = f"ws_{side.lower()}"
+            g.set(key, int(g.get(key, 0) or 0) + ws)
+            g.set("ws_combined", int(g.get("ws_combined", 0) or 0) + ws)
+        if info.get("remove") and g.get("star_event_vp"):  # PoG 5.3.4
+            tracks.add_vp(g, 1 if side == "CP" else -1, "* event in the Introductory scenario, PoG 5.3.4")
+        cards.EVENTS[card].play(g, side, card)
+
+    def notation(self, g: Game, frame: dict, action: Action) -> str:
+        side, card = action.side, action.get("card")
+        if action.kind == "auto_op":
+            return f"{side} takes an Automatic Operation (1 OPS)"
+        if action.kind == "peace_terms":
+            return f"{side} offers Peace Terms"
+        if not isinstance(card, str) or card not in g.module.piece_types:
+            return f"{side}: {action.kind}"
+        name = cards.label(g, card)
+        if action.kind == "play_ops":
+            return f"{side} plays {name} for {cards.ops_value(g, card)} OPS"
+        if action.kind == "play_sr":
+            return f"{side} plays {name} for {cards.sr_value(g, card)} SR"
+        if action.kind == "play_rp":
+            return f"{side} plays {name} for RP"
+        return f"{side} plays {name} as an event"
+
+
+@register
+class ActionRoundEnd(State):
+    """End of a player's action: * events leave the game (9.5.1.2), Move/Attack markers come
+    off, and the other player acts; after the Allied action of round 6 the phase ends (8.1.5)."""
+    name = "action_round_end"
+    rule = "8.1.5"
+    automatic = True
+
+    def auto(self, g: Game, frame: dict) -> None:
+        g.pop()
+        card = frame.get("card")
+        if frame.get("kind") == "event" and card and cards.info(g, card).get("remove") \
+                and cards.where(g, card) == f"discard:{frame['side']}":
+            cards.move_card(g, card, f"removed:{frame['side']}")  # PoG 9.5.1.2
+        for loc, stack in list(g.state.stacks.items()):
+            for pid in list(stack):
+                if g.state.pieces[pid].type == "m_move_attack":
+                    g.do(C.Delete(pid))
+        g.set("pog_ops", None)
+        top = g.top
+        if top is None or top.get("state") != "phase_action":
+            return
+        side, rnd = top.get("side", "CP"), top.get("round", 1)
+        if side == "CP":
+            g.update(side="AP", round=rnd)
+        elif rnd < ROUNDS:
+            g.update(side="CP", round=rnd + 1)
+        else:
+            g.pop()
+
+
+# -- the Strategy Card Draw Phase -------------------------------------------------------------
+
+def discardable(g: Game, side: str) -> list[str]:
+    """9.5.4.6: the CCs in hand, and Italy/Romania under 9.5.2.5."""
+    return [c for c in cards.hand(g, side) if cards.is_cc(g, c) or _delayed_entry(g, side, c)]
+
+
+@register
+class PhaseDraw(State):
+    """G (6.0.4): played CCs go to the discards (9.5.4.5); each player may discard CCs from
+    hand (9.5.4.6); the draw pile is reshuffled with the discards if war-commitment cards
+    joined it this turn; then each draws up to his hand size."""
+    name = "phase_draw"
+    rule = "6.0.4"
+    automatic = True
+
+    def auto(self, g: Game, frame: dict) -> None:
+        step = int(frame.get("step", 0))
+        if step == 0:
+            for side in ("CP", "AP"):
+                for pid in cards.cards_in(g, f"cc:{side}"):  # PoG 9.5.4.5
+                    g.do(C.Move(pid, f"discard:{side}"))
+        if step < 2:
+            side = ("CP", "AP")[step]
+            g.update(step=step + 1)
+            if discardable(g, side):
+                g.push("draw_discard", side=side)
+            return
+        g.pop()
+        added = g.get("pog_cards_added") or []
+        for side in ("CP", "AP"):
+            if side in added or g.get(f"pog_new_cards_{side.lower()}"):  # PoG 6.0.4
+                deck = f"deck:{side}"
+                for pid in cards.cards_in(g, f"discard:{side}"):
+                    g.do(C.Move(pid, deck))
+                g.do(C.Shuffle(deck))
+                g.note(f"PoG 6.0.4: {side} shuffles the discards into the new draw pile")
+            need = hand_size(g) - len(cards.hand(g, side))
+            got = deal(g, side, max(0, need))
+            if got < need:
+                g.note(f"PoG 6.0.4: {side} draws only {got} (no cards left)")
+        g.set("pog_cards_added", [])
+        for side in ("cp", "ap"):
+            if g.get(f"pog_new_cards_{side}"):
+                g.set(f"pog_new_cards_{side}", False)
+
+
+@register
+class DrawDiscard(State):
+    """9.5.4.6: before drawing, discard any Combat Cards (and 9.5.2.5 entry cards) in hand."""
+    name = "draw_discard"
+    rule = "9.5.4.6"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        return Prompt(frame["side"], "discard", f"{frame['side']}: discard Combat Cards before "
+                                                "drawing, or keep them")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        for card in discardable(g, frame["side"]):
+            yield Action.make("discard", frame["side"], card=card)
+        yield Action.make("done", frame["side"])
+
+    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.kind == "discard" and action.get("card") not in discardable(g, frame["side"]):
+            return Violation("PoG 9.5.4.6", "only Combat Cards (and Italy/Romania under 9.5.2.5) "
+                                            "may be discarded from hand")
+        return super().check(g, frame, action)
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        if action.kind == "discard":
+            cards.move_card(g, action["card"], f"discard:{frame['side']}")
+            if not discardable(g, frame["side"]):
+                g.pop()
+        else:
+            g.pop()
+
+    def notation(self, g: Game, frame: dict, action: Action) -> str:
+        if action.kind == "discard" and action.get("card") in g.module.piece_types:
+            return f"{action.side} discards {cards.label(g, action['card'])}"
+        return f"{action.side} keeps the rest of the hand"
+
+
+# -- end of turn ------------------------------------------------------------------------------
+
+def _last_turn(g: Game) -> int:
+    scen = g.module.scenarios.get(g.get("pog_scenario") or "")
+    return int(scen.last_turn) if scen is not None and scen.last_turn else 20
+
+
+def final_outcome(g: Game) -> str:
+    """The victory level at the scenario's end (5.3.4, 5.4.2, 5.5.2, 5.7.2)."""
+    from . import status
+    custom = getattr(status, "final_outcome", None)
+    if custom is not None:
+        return custom(g)
+    scenario = g.get("pog_scenario") or "campaign"
+    row = {"introductory": "introductory", "limited_war": "limited_war"}.get(scenario, "campaign")
+    if row == "campaign" and cards.event_played(g, "cp_45"):
+        row = "campaign_after_brest_litovsk"
+    table = g.module.tables["victory_levels"]
+    cells = table.cells[table.rows.values.index(row)]
+    cols = list(table.cols.values)
+    cp_at_least = int(cells[cols.index("cp_victory_at_least")])
+    ap_at_most = int(cells[cols.index("ap_victory_at_most")])
+    vp = int(g.get("vp", 10))
+    if vp >= cp_at_least:
+        return f"Central Powers victory with {vp} VP"
+    if vp <= ap_at_most:
+        return f"Allied victory with {vp} VP"
+    if scenario == "historical":
+        return f"Allied victory with {vp} VP (5.7.2: the Allies win every draw)"
+    return f"Draw with {vp} VP"
+
+
+@register
+class EndOfTurn(State):
+    """H: advance the Game Turn marker, or end the game after the scenario's last turn."""
+    name = "end_of_turn"
+    rule = "6.0.1"
+    automatic = True
+
+    def auto(self, g: Game, frame: dict) -> None:
+        g.pop()
+        turn = int(g.get("turn", 1))
+        if turn >= _last_turn(g):
+            g.set("outcome", final_outcome(g))
+            g.note(f"PoG 5.1.1: the scenario ends after turn {turn}: {g.get('outcome')}")
+            return
+        g.set("turn", turn + 1)
+        g.set("action_round", 1)
+        g.set("pog_caucasus_link", [])
+        g.set("pog_ne_sr", [])
+        if g.top is not None and g.top.get("state") == "turn_loop":
+            g.update(phase=0)
+        g.note(f"PoG 6.0: turn {turn + 1} begins")

@@ -1,0 +1,236 @@
+"""Strategic Redeployment (13.0): spend a card's SR points moving units through friendly
+territory, by sea between ports, or to and from the Reserve Box.
+
+Frame ``sr`` {side, points, spent, card, done: [pid]}; actions ``sr(pid, to)`` (``to`` a
+space id or ``"reserve"``) and ``end_sr``.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterator
+
+from engine import commands as C
+from engine.rules import Action, Prompt, Violation
+
+from . import board, movement
+from .game import Game
+from .machine import State, register
+from .movement import place, unit_name
+from .ops import in_supply
+
+RESERVE = "reserve"
+BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU"}  # PoG 13.0.1
+CAPITALS = {"FR": ("paris",), "AH": ("vienna", "budapest"), "GE": ("berlin",), "BR": ("london",),
+            "IT": ("rome",), "TU": ("constantinople",), "BU": ("sofia",), "RO": ("bucharest",),
+            "GR": ("athens",), "MN": ("cetinje",)}
+
+
+def start(g: Game, side: str, points: int, card: str) -> None:
+    g.push("sr", side=side, points=points, spent=0, card=card, done=[])
+
+
+def cost(g: Game, pid: int) -> int:
+    """13.1.2: 1 SR point a corps, 4 an army (sr_cost table), full or reduced."""
+    table = g.module.tables.get("sr_cost")
+    size = "army" if board.is_army(g, pid) else "corps"
+    if table is not None and size in table.rows.values:
+        return int(table.cells[table.rows.values.index(size)][0])
+    return 4 if size == "army" else 1
+
+
+def _nation(g: Game, pid: int) -> str:
+    nat = board.nation_of(g, pid)
+    return BRITISH.get(nat, nat)
+
+
+def capital_lost(g: Game, side: str, nation: str) -> bool:
+    """13.1.11: the enemy controls or besieges the nation's capital (BE and SB exempt)."""
+    if nation in ("BE", "SB"):
+        return False
+    for cap in CAPITALS.get(nation, ()):
+        if cap in g.module.locations and (board.controller(g, cap) not in (side, "neutral")
+                                          or board.fort_besieged(g, cap)):
+            return True
+    return False
+
+
+def _friendly_end(g: Game, side: str, loc: str) -> bool:
+    """A friendly space, or a besieged enemy fort space held by friendly units (13.1.5)."""
+    if board.controller(g, loc) == side:
+        return True
+    return board.fort_besieged(g, loc) and bool(board.units_in(g, loc, side))
+
+
+def _end_ok(g: Game, side: str, pid: int, loc: str) -> bool:
+    if len(board.units_in(g, loc, side)) + 1 > movement.STACKING_LIMIT:
+        return False  # PoG 10.1.1
+    if not _friendly_end(g, side, loc) or not in_supply(g, loc, side, board.nation_of(g, pid)):
+        return False  # PoG 13.1.5
+    if side == "CP" and loc in movement.CP_COAST and not movement.coast_open(g):
+        return False  # PoG 11.1.9
+    pt = g.ptype(pid)
+    if pt.size == "army" and movement.on_near_east_map(g, loc) and not pt.attrs.get("near_east"):
+        return False  # PoG 11.3.1
+    if pt.attrs.get("bef") and board.attr(g, loc, "nation") not in movement.BEF_NATIONS:
+        return False  # PoG 11.1.17
+    if board.nation_of(g, pid) == "RU" and board.attr(g, loc, "nation") != "RU":
+        return False  # PoG 13.1.6
+    nation_it = board.attr(g, loc, "nation") == "IT"
+    if nation_it and movement.italy_closed(g, pid):
+        return False  # PoG 5.7.4 #6
+    if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
+            and loc in ("trent", "villach", "trieste") and pt.size == "army"
+            and pt.nationality == "GE"):
+        return False  # PoG 5.7.4 #6
+    return True
+
+
+def _sea_port(g: Game, side: str, loc: str) -> bool:
+    """13.1.7.1–13.1.7.2: the ports a side may use for sea SR."""
+    if not board.attr(g, loc, "port") or board.controller(g, loc) != side:
+        return False
+    nation = board.attr(g, loc, "nation")
+    if side == "CP":
+        return nation in ("GE", "RU") and not (loc == "riga" and board.fort_besieged(g, loc))
+    if nation in ("GE", "RU"):
+        return False
+    if loc == "constantinople" and board.controller(g, "gallipoli") != "AP":
+        return False
+    return True
+
+
+def destinations(g: Game, side: str, pid: int) -> set[str]:
+    """Every place ``pid`` may SR to now (13.1.5–13.1.9)."""
+    here = g.state.pieces[pid].loc
+    pt = g.ptype(pid)
+    nation = _nation(g, pid)
+    out: set[str] = set()
+    if here == f"reserve:{side}":
+        if capital_lost(g, side, nation):
+            return out  # PoG 13.1.11
+        for loc, stack in g.state.stacks.items():
+            if loc not in movement.adjacency(g) or not _end_ok(g, side, pid, loc):
+                continue
+            mates = [p for p in board.units_in(g, loc, side) if _nation(g, p) == nation
+                     and g.state.pieces[p].type not in ("ana_corps", "sn_corps")]
+            if mates:
+                out.add(loc)  # PoG 13.1.8
+        for loc in movement.adjacency(g):
+            if board.attr(g, loc, "nation") != pt.nationality or not _end_ok(g, side, pid, loc):
+                continue
+            if board.attr(g, loc, "capital") or board.attr(g, loc, "supply"):
+                out.add(loc)  # PoG 13.1.8: own capital or supply source
+            if (pt.nationality == "US" and board.attr(g, loc, "port")
+                    and board.attr(g, loc, "nation") == "FR"):
+                out.add(loc)
+        return out
+    if here not in movement.adjacency(g):
+        return out
+    if not in_supply(g, here, side, board.nation_of(g, pid)):
+        return out  # PoG 13.1.5
+    if movement.leave_violation(g, side, [pid], here):
+        return out  # PoG 15.2.4
+    if pt.size != "army" and pt.nationality != "ANA" and not capital_lost(g, side, nation):
+        out.add(RESERVE)  # PoG 13.1.9
+    if pt.nationality != "MN":  # PoG 13.1.11: MN only to and from the Reserve Box
+        enemy = "AP" if side == "CP" else "CP"
+        seen = {here}
+        queue = deque([here])
+        while queue:
+            loc = queue.popleft()
+            for nxt, only in movement.adjacency(g).get(loc, ()):
+                if nxt in seen or (only and pt.nationality not in only):
+                    continue
+                if board.units_in(g, nxt, enemy):
+                    continue  # PoG 13.1.5: never through enemy units
+                if pt.nationality == "RU" and board.attr(g, nxt, "nation") != "RU":
+                    continue  # PoG 13.1.6
+                seen.add(nxt)
+                if board.controller(g, nxt) == side:
+                    queue.append(nxt)
+                if _end_ok(g, side, pid, nxt):
+                    out.add(nxt)
+    if pt.size != "army" and pt.nationality != "RU" and _sea_port(g, side, here):  # PoG 13.1.7
+        for loc in movement.adjacency(g):
+            if loc != here and _sea_port(g, side, loc) and _end_ok(g, side, pid, loc):
+                out.add(loc)
+    out.discard(here)
+    return out
+
+
+def sr_violation(g: Game, frame: dict, pid, to) -> Violation | None:
+    side = frame["side"]
+    if not isinstance(pid, int) or pid not in g.state.pieces or not board.is_unit(g, pid) \
+            or board.side_of(g, pid) != side:
+        return Violation("PoG 13.1.1", "SR moves one of the player's own combat units")
+    if pid in frame["done"]:
+        return Violation("PoG 13.1.3", "a unit may SR only once per Action Round")
+    need = cost(g, pid)
+    if frame["spent"] + need > frame["points"]:
+        return Violation("PoG 13.1.2", f"{unit_name(g, pid)} costs {need} SR points; "
+                                       f"{frame['points'] - frame['spent']} left")
+    if to not in destinations(g, side, pid):
+        return Violation("PoG 13.1.5", f"{unit_name(g, pid)} cannot SR to {to} (SR runs through "
+                                       "friendly-controlled spaces to a friendly supplied space; "
+                                       "armies never by sea or to the Reserve Box)")
+    return None
+
+
+@register
+class StrategicRedeployment(State):
+    """13.1: SR points from the card, spent unit by unit."""
+    name = "sr"
+    rule = "13.1"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        left = frame["points"] - frame["spent"]
+        return Prompt(frame["side"], "sr", f"{frame['side']}: redeploy units ({left} SR points "
+                                           "left), then end SR")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        side = frame["side"]
+        left = frame["points"] - frame["spent"]
+        seen = set()
+        for loc, stack in sorted(g.state.stacks.items()):
+            if loc != f"reserve:{side}" and loc not in movement.adjacency(g):
+                continue
+            for pid in stack:
+                piece = g.state.pieces[pid]
+                kind = (loc, piece.type, piece.face)
+                if (kind in seen or not board.is_unit(g, pid) or board.side_of(g, pid) != side
+                        or pid in frame["done"] or cost(g, pid) > left):
+                    continue
+                seen.add(kind)
+                for to in sorted(destinations(g, side, pid)):
+                    yield Action.make("sr", side, pid=pid, to=to)
+        yield Action.make("end_sr", side)
+
+    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.kind == "end_sr":
+            return None if not action.params else Violation("PoG 13.1", "end_sr takes nothing")
+        if action.kind != "sr" or set(action.params) != {"pid", "to"}:
+            return Violation("PoG 13.1", "during SR: sr(pid, to) or end_sr")
+        return sr_violation(g, frame, action["pid"], action["to"])
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        if action.kind == "end_sr":
+            g.pop()
+            return
+        pid, to = action["pid"], action["to"]
+        dest = f"reserve:{frame['side']}" if to == RESERVE else to
+        g.do(C.Move(pid, dest))
+        g.update(spent=frame["spent"] + cost(g, pid), done=frame["done"] + [pid])
+        top = g.top
+        if top["spent"] >= top["points"]:
+            g.pop()
+
+    def notation(self, g: Game, frame: dict, action: Action) -> str:
+        if action.kind == "sr" and action.get("pid") in g.state.pieces:
+            pid = action["pid"]
+            src = g.state.pieces[pid].loc
+            to = action.get("to")
+            src_name = "the Reserve Box" if src.startswith("reserve:") else place(g, src)
+            to_name = "the Reserve Box" if to == RESERVE else (
+                place(g, to) if isinstance(to, str) and to in g.module.locations else str(to))
+            return f"{action.side} SRs {unit_name(g, pid)} {src_name} → {to_name}"
+        return f"{action.side} ends SR"

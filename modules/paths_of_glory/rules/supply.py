@@ -1,0 +1,301 @@
+"""Paths of Glory supply (rule 14): who traces a supply line to which source.
+
+* 14.1.2 a line runs through any number of friendly-controlled spaces to a supply source;
+* 14.1.3 not (apart from the tracing unit's own space) through a space holding an enemy unit,
+  nor an enemy-controlled space unless it holds a besieged enemy fort (15.2.2), nor across a
+  dotted line the tracing unit could not move across (RU, RO and SB units may use the dotted
+  lines joined to a Russian supply source);
+* 14.1.4 or overland to a friendly unbesieged port, by sea to a source port or to another
+  unbesieged port, then overland again. The CP use only ports in Germany and Russia (never a
+  besieged Riga); the Allies only ports outside them (Constantinople only while they control
+  Gallipoli); an MEF beachhead is an Allied port (9.5.3.5). RU, RO and SB units never use the
+  sea (14.2.2);
+* 14.1.5 MN units, ANA/SN units in the Near East, SB units in Serbia and (for attrition only)
+  TU units at Medina are always in supply;
+* 14.2 sources: CP Essen, Breslau, Sofia, Constantinople; RU/SB/RO the Russian sources and
+  Belgrade; SB also an Allied Salonika; every Allied unit London. A *space* (14.2.5) may use any
+  source of its side, and friendly dotted lines (11.1.4); Albanian spaces may trace to Taranto
+  even while Italy is neutral (11.1.12).
+
+One search (:func:`engine.search.traceable_set`) answers a whole nationality class, so
+:func:`oos_units` costs two or three searches per side.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from engine import commands as C
+from engine.rules import Violation
+from engine.search import traceable_set
+
+from . import board
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RUSSIAN_CLASS = ("RU", "SB", "RO")          # 14.2.2: Russian sources, no sea supply
+CP_PORT_NATIONS = ("GE", "RU")              # 14.1.4
+MEDINA = "medina"
+
+
+def other_side(side: str) -> str:
+    return "AP" if side == "CP" else "CP"
+
+
+# -- static map facts, read once per module --------------------------------------------------
+class _Map:
+    """The printed facts supply asks about (spaces, printed control, sources, ports)."""
+
+    def __init__(self, g: "Game") -> None:
+        locs = g.module.locations
+        self.spaces = [l.id for l in locs.values() if l.kind == "space"]
+        self.space_set = set(self.spaces)
+        self.printed = {l: (locs[l].attrs.get("control") or "neutral") for l in self.spaces}
+        self.nation = {l: locs[l].attrs.get("nation") for l in self.spaces}
+        self.region = {l: locs[l].attrs.get("region") for l in self.spaces}
+        self.ports = [l for l in self.spaces if locs[l].attrs.get("port")]
+        self.source = {kind: [l for l in self.spaces if locs[l].attrs.get("supply") == kind]
+                       for kind in ("CP", "AP", "RU", "SB")}
+        self.side_nations = {side: {n.id for n in g.module.nationalities if n.side == side}
+                             for side in ("AP", "CP")}
+
+
+_MAPS: dict[int, _Map] = {}
+
+
+def _map(g: "Game") -> _Map:
+    m = _MAPS.get(id(g.module))
+    if m is None:
+        m = _MAPS[id(g.module)] = _Map(g)
+    return m
+
+
+# -- sources ---------------------------------------------------------------------------------
+def _source_spaces(g: "Game", kind: str) -> list[str]:
+    return list(_map(g).source.get(kind, ()))
+
+
+def sources(g: "Game", side: str, nation: str | None) -> list[str]:
+    """The supply sources a unit of ``nation`` may trace to (14.2); ``nation`` None = a space,
+    which may use any source of its side (14.2.5)."""
+    if side == "CP":
+        return _source_spaces(g, "CP")                                   # 14.2.1
+    out = _source_spaces(g, "AP")                                        # 14.2.4 London
+    if nation is None or nation in RUSSIAN_CLASS:
+        out += _source_spaces(g, "RU")                                   # 14.2.2
+    if nation is None or nation == "SB":
+        out += [l for l in _source_spaces(g, "SB") if board.controller(g, l) == "AP"]  # 14.2.3
+    return out
+
+
+# -- the map as one side sees it ---------------------------------------------------------------
+class _View:
+    """Control, enemy presence, sieges and beachheads of every space, read in one pass over the
+    stacks (the same facts :mod:`.board` gives one space at a time)."""
+
+    def __init__(self, g: "Game", side: str) -> None:
+        self.g, self.side, self.enemy = g, side, other_side(side)
+        m = self.map = _map(g)
+        self.ctrl: dict[str, str] = dict(m.printed)
+        self.enemy_units: set[str] = set()
+        self.besieged: set[str] = set()
+        self.beachheads: set[str] = set()
+        destroyed: set[str] = set()
+        types, pieces = g.module.piece_types, g.state.pieces
+        for loc, stack in g.state.stacks.items():
+            if loc not in m.space_set:
+                continue
+            control_seen = False
+            for pid in stack:
+                piece = pieces[pid]
+                t = piece.type
+                pt = types[t]
+                if pt.kind == "unit":
+                    if pt.side == self.enemy:
+                        self.enemy_units.add(loc)
+                elif t == "m_control" and not control_seen:
+                    control_seen = True
+                    self.ctrl[loc] = board.CONTROL_FACES[piece.face]
+                elif t == "m_siege":
+                    self.besieged.add(loc)
+                elif t == "m_destroyed":
+                    destroyed.add(loc)
+                elif t == "m_beachhead":
+                    self.beachheads.add(loc)
+        self.besieged -= destroyed
+
+    def passable(self, loc: str) -> bool:
+        """14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort."""
+        if loc not in self.ctrl or loc in self.enemy_units:
+            return False
+        if self.ctrl[loc] == self.side:
+            return True
+        return self.ctrl[loc] == self.enemy and loc in self.besieged             # 15.2.2
+
+    def port_ok(self, loc: str) -> bool:
+        """14.1.4: a friendly unbesieged port this side may use for sea supply."""
+        if self.ctrl.get(loc) != self.side or loc in self.enemy_units or loc in self.besieged:
+            return False
+        nation = self.map.nation.get(loc)
+        if self.side == "CP":
+            return nation in CP_PORT_NATIONS
+        if nation in CP_PORT_NATIONS:
+            return False
+        if loc == "constantinople":
+            return self.ctrl.get("gallipoli") == "AP"
+        return True
+
+    def ports(self) -> list[str]:
+        cands = list(self.map.ports)
+        if self.side == "AP":                                 # 9.5.3.5 beachhead = port
+            cands += sorted(self.beachheads - set(cands))
+        return [l for l in cands if self.port_ok(l)]
+
+
+def _edge_cost(g: "Game", side: str, nation: str | None):
+    """A trace cost that forbids the dotted lines the tracer may not cross (11.1.4, 14.1.3)."""
+    side_nations = _map(g).side_nations[side]
+    ru_sources = set(_source_spaces(g, "RU"))
+
+    def cost(a: str, b: str, edge) -> float | None:
+        only = edge.attrs.get("only") if edge is not None else None
+        if not only:
+            return 1.0
+        allowed = str(only).split()
+        if nation is None:                                    # 11.1.4: friendly dotted lines
+            return 1.0 if set(allowed) & side_nations else None
+        if nation in allowed:
+            return 1.0
+        if nation in RUSSIAN_CLASS and (a in ru_sources or b in ru_sources):
+            return 1.0                                        # 14.1.3 exception
+        return None
+    return cost
+
+
+_CACHE: dict[tuple, frozenset] = {}
+_CACHE_LIMIT = 256
+
+
+def supplied_spaces(g: "Game", side: str, nation: str | None,
+                    only_sources: Iterable[str] | None = None) -> frozenset[str]:
+    """Every space from which a unit of ``nation`` (None: a space, 14.2.5) of ``side`` traces
+    supply (14.1.2-14.1.4), to ``only_sources`` if given (17.1.4.1 asks which source).
+    Remembered per state (its incremental hash), so asking again for an unchanged position
+    is free."""
+    key = (id(g.state), g.state._hash, id(g.module), side, nation,
+           tuple(only_sources) if only_sources is not None else None)
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        hit = _CACHE[key] = frozenset(_trace(g, side, nation, only_sources))
+    return hit
+
+
+def _trace(g: "Game", side: str, nation: str | None,
+           only_sources: Iterable[str] | None) -> set[str]:
+    view = _View(g, side)
+    srcs = list(only_sources) if only_sources is not None else sources(g, side, nation)
+    seeds = [s for s in srcs if view.passable(s)]
+    cost = _edge_cost(g, side, nation)
+    reach = set(traceable_set(g.graph, seeds, view.passable, cost=cost)) if seeds else set()
+    if nation not in RUSSIAN_CLASS:                           # 14.2.2: no sea for RU/SB/RO
+        ports = view.ports()
+        if any(p in reach for p in ports):                    # a port linked to a source
+            reach |= set(traceable_set(g.graph, sorted(set(seeds) | set(ports)),
+                                       view.passable, cost=cost))
+    if nation is None and side == "AP" and "taranto" in view.ctrl \
+            and view.ctrl["taranto"] != "CP" and "taranto" not in view.enemy_units:
+        # 11.1.12: Albanian spaces may trace to Taranto even while Italy is neutral
+        near = [n for n in g.graph.neighbours("taranto") if view.passable(n)]
+        if near:
+            extra = traceable_set(g.graph, near, view.passable, cost=cost)
+            reach |= {l for l in extra if board.attr(g, l, "nation") == "AL"}
+    return reach
+
+
+# -- the questions other rules ask ------------------------------------------------------------
+def always_in_supply(g: "Game", loc: str, nation: str, attrition: bool = False) -> bool:
+    """14.1.5: MN units; ANA and SN in the Near East; SB in Serbia; TU at Medina (attrition)."""
+    if nation == "MN":
+        return True
+    if nation in ("ANA", "SN") and board.is_space(g, loc) \
+            and board.attr(g, loc, "region") == "near_east":
+        return True
+    if nation == "SB" and board.is_space(g, loc) and board.attr(g, loc, "nation") == "SB":
+        return True
+    return attrition and nation == "TU" and loc == MEDINA
+
+
+def in_supply(g: "Game", loc: str, side: str, nation: str | None, attrition: bool = False) -> bool:
+    """14.1: does a unit of ``nation`` and ``side`` in ``loc`` trace supply? ``nation`` None
+    asks for the space itself (14.2.5, 14.3.6). Units off the map (Reserve Box) are in supply."""
+    if not board.is_space(g, loc):
+        return True
+    if nation is not None and always_in_supply(g, loc, nation, attrition):
+        return True
+    return loc in supplied_spaces(g, side, nation)
+
+
+def oos_units(g: "Game", side: str, attrition: bool = False) -> list[int]:
+    """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order."""
+    cache: dict[str, frozenset[str]] = {}
+    out = []
+    for pid in sorted(g.state.pieces):
+        piece = g.state.pieces[pid]
+        if not board.is_space(g, piece.loc) or not board.is_unit(g, pid) \
+                or board.side_of(g, pid) != side:
+            continue
+        nation = board.nation_of(g, pid)
+        if always_in_supply(g, piece.loc, nation, attrition):
+            continue
+        if nation not in cache:              # one search per nationality in play
+            cache[nation] = supplied_spaces(g, side, nation)
+        if piece.loc not in cache[nation]:
+            out.append(pid)
+    return out
+
+
+def unit_in_supply(g: "Game", pid: int, attrition: bool = False) -> bool:
+    """14.1 for one unit where it stands."""
+    piece = g.state.pieces[pid]
+    return in_supply(g, piece.loc, board.side_of(g, pid), board.nation_of(g, pid), attrition)
+
+
+def activation_violation(g: "Game", pid: int) -> Violation | None:
+    """For ops.py: why this unit may not be activated to move or attack now, or None.
+    14.1.1.1 supply is checked when the Move/Attack marker is placed; 14.3.1 OOS units may not
+    move or attack; 14.1.5 TU units kept in supply only by Medina may not activate."""
+    piece = g.state.pieces[pid]
+    nation = board.nation_of(g, pid)
+    if nation == "TU" and piece.loc == MEDINA and not in_supply(g, MEDINA, "CP", "TU"):
+        return Violation("PoG 14.1.5", "Turkish units supplied only by Medina may not activate")
+    if not unit_in_supply(g, pid):
+        return Violation("PoG 14.3.1", f"{g.ptype(pid).name} in {piece.loc} is out of supply "
+                                       "and may not move or attack (14.1.1.1)")
+    return None
+
+
+def sr_violation(g: "Game", pid: int) -> Violation | None:
+    """For sr.py: 14.3.2 OOS units may not SR (nor TU units supplied only by Medina, 14.1.5)."""
+    if activation_violation(g, pid) is not None:
+        return Violation("PoG 14.3.2", f"{g.ptype(pid).name} is out of supply and may not SR")
+    return None
+
+
+def mark_oos(g: "Game", side: str | None = None) -> list[int]:
+    """Keep ``m_oos`` markers on exactly the spaces holding OOS units (of ``side``, or both
+    sides), as the table shows them (4.1.2). Returns the OOS units."""
+    sides = (side,) if side else ("CP", "AP")
+    oos = [pid for s in sides for pid in oos_units(g, s)]
+    want = {g.state.pieces[pid].loc for pid in oos}
+    for loc in board.spaces(g):
+        marks = board.markers_in(g, loc, "m_oos")
+        units = board.units_in(g, loc)
+        mine = not units or (side is None or board.side_of(g, units[0]) == side)
+        if loc in want and not marks:
+            g.do(C.Create("m_oos", loc, None, 0, {}))
+        elif loc not in want and marks and mine:
+            for m in marks:
+                g.do(C.Delete(m))
+    return oos

@@ -1,0 +1,343 @@
+"""Paths of Glory combat (12.x): the rulebook's two combat examples and one test per enforced
+rule, on hand-built positions with loaded dice."""
+from __future__ import annotations
+
+import pytest
+
+from engine import commands as C
+
+from .positions import (LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers,
+                        push, put, refusal, set_global)
+
+
+def clear_hands(s):
+    for side in ("AP", "CP"):
+        for pid in list(s.state.stacks.get(f"hand:{side}", ())):
+            C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
+
+
+def top(s):
+    return s.state.globals["pog_stack"][-1]
+
+
+def legal(s):
+    return list(s.legal_actions())
+
+
+@pytest.fixture
+def board():
+    s = empty_map()
+    clear_hands(s)
+    return s
+
+
+def test_pog_12_combat_example_1_tannenberg(board, monkeypatch):
+    """Rulebook combat example 1: flank success, Army table 7 CF die 3 → LN 4, reserve corps
+    replaces the RU 2nd Army, RU corps fires column 1 die 4 → 1, the GE corps is reduced,
+    2-space retreat (or a step to hold in forest), the 8th Army advances and stops (forest)."""
+    s = board
+    ge8 = put(s, "ge_8a", "konigsberg")
+    ge1 = put(s, "ge_corps", "thorn")
+    ru2 = put(s, "ru_2a", "tannenberg")
+    dice = LoadedDice(monkeypatch, [3, 3, 4])
+    declare(s, "CP", ["konigsberg", "thorn"])
+    act(s, "attack", "CP", space="tannenberg")
+    act(s, "add_attacker", "CP", unit=ge8)
+    act(s, "add_attacker", "CP", unit=ge1)
+    act(s, "resolve", "CP")
+    assert top(s)["state"] == "combat_flank"
+    act(s, "flank", "CP", frontal="konigsberg")          # 3 + 1 (thorn touches no enemy) = 4
+    assert dice.purposes == ["flank attack", "combat fire CP", "combat fire AP"]
+    assert loc_of(s, ru2).startswith("eliminated:AP")     # both steps (LN 4, LF 2 + 2)
+    ru_corps = [p for p in s.state.stacks["tannenberg"] if s.state.pieces[p].type == "ru_corps"]
+    assert len(ru_corps) == 1 and face(s, ru_corps[0]) == 0   # PoG 12.4.4 full corps
+    assert face(s, ge1) == 1 and face(s, ge8) == 0
+    assert s.state.globals["pog_combat"]["winner"] == "CP"
+    assert top(s)["state"] == "combat_retreat"
+    kinds = {a.kind for a in legal(s)}
+    assert "cancel_retreat" in kinds                      # PoG 12.5.3: forest
+    paths = [a["path"] for a in legal(s) if a.kind == "retreat"]
+    assert paths and all(len(p) == 2 for p in paths)      # LN 4 - 1 = 3 → 2 spaces
+    act(s, "retreat", "AP", unit=ru_corps[0], path=paths[0])
+    assert loc_of(s, ru_corps[0]) == paths[0][-1]
+    assert top(s)["state"] == "combat_advance"
+    assert refusal(s, "advance", "CP", unit=ge8, path=["tannenberg", paths[0][0]]).rule == \
+        "PoG 12.7.3"
+    assert refusal(s, "advance", "CP", unit=ge1, path=["tannenberg"]).rule == "PoG 12.7.1"
+    act(s, "advance", "CP", unit=ge8, path=["tannenberg"])
+    assert loc_of(s, ge8) == "tannenberg"
+    assert top(s)["state"] == "combat_declare"
+
+
+def test_pog_12_combat_example_2_cambrai(board, monkeypatch):
+    """Rulebook combat example 2: level-2 trench (no flank), Fortified Machine Guns, GE 9 CF on
+    column 12-14 die 5+1 → LN 7, Allies 12 CF on column 6-8 die 4 → LN 4; the CND corps takes
+    the first loss (12.4.5); the defender wins and keeps the card face up."""
+    s = board
+    set_global(s, "turn", 8)
+    ge2 = put(s, "ge_2a", "cambrai")
+    gc = [put(s, "ge_corps", "cambrai"), put(s, "ge_corps", "cambrai")]
+    put(s, "m_trench_cp", "cambrai", face=1)
+    br3, br4 = put(s, "br_3a", "amiens"), put(s, "br_4a", "amiens")
+    cnd = put(s, "cnd_corps", "chateau_thierry", face=1)
+    fr6 = put(s, "fr_6a", "chateau_thierry")
+    card_to(s, "cp_18", "hand:CP")
+    LoadedDice(monkeypatch, [4, 5])
+    declare(s, "AP", ["amiens", "chateau_thierry"])
+    act(s, "attack", "AP", space="cambrai")
+    for u in (br3, br4, cnd, fr6):
+        act(s, "add_attacker", "AP", unit=u)
+    act(s, "resolve", "AP")
+    assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"  # no flank (12.3.1)
+    act(s, "play_cc", "CP", card="cp_18")
+    act(s, "done_cards", "CP")
+    c = s.state.globals["pog_combat"]
+    assert c["ln"] == {"AP": 4, "CP": 7}
+    assert top(s)["state"] == "combat_losses" and top(s)["side"] == "CP"
+    act(s, "take_loss", "CP", unit=str(ge2))             # then one corps is forced (LN 1 left)
+    assert face(s, ge2) == 1 and sorted(face(s, p) for p in gc) == [0, 1]
+    assert loc_of(s, cnd) == "eliminated:AP"              # PoG 12.4.5: first loss
+    assert top(s)["state"] == "combat_losses" and top(s)["side"] == "AP"
+    act(s, "take_loss", "AP", unit=str(br3))
+    act(s, "take_loss", "AP", unit=str(br4))
+    assert face(s, br3) == face(s, br4) == 1 and face(s, fr6) == 0
+    assert top(s)["state"] == "combat_declare"            # defender won: no retreat
+    assert loc_of(s, gc[0]) == loc_of(s, gc[1]) == "cambrai"
+    pid = next(p for p, x in s.state.pieces.items() if x.type == "cp_18")
+    assert loc_of(s, pid) == "cc:CP"                       # PoG 9.5.4.2 kept face up
+
+
+def test_pog_12_1_11_multinational_needs_common_space(board):
+    s = board
+    put(s, "ge_2a", "cambrai")
+    br = put(s, "br_3a", "amiens")
+    fr = put(s, "fr_6a", "chateau_thierry")
+    declare(s, "AP", ["amiens", "chateau_thierry"])
+    act(s, "attack", "AP", space="cambrai")
+    act(s, "add_attacker", "AP", unit=br)
+    act(s, "add_attacker", "AP", unit=fr)
+    assert refusal(s, "resolve", "AP").rule == "PoG 12.1.11"
+    assert all(a.kind != "resolve" for a in legal(s))
+
+
+def test_pog_12_1_9_dotted_line_and_12_1_10_london(board):
+    s = board
+    put(s, "ge_corps", "calais")
+    fr = put(s, "fr_corps", "london")
+    br = put(s, "br_corps", "london")
+    declare(s, "AP", ["london"])
+    act(s, "attack", "AP", space="calais")
+    assert refusal(s, "add_attacker", "AP", unit=fr).rule == "PoG 12.1.9"
+    act(s, "add_attacker", "AP", unit=br)
+    assert refusal(s, "resolve", "AP").rule == "PoG 12.1.10"
+
+
+def test_pog_12_1_1_only_attack_activated_units(board):
+    s = board
+    put(s, "ge_2a", "cambrai")
+    br = put(s, "br_3a", "amiens")
+    fr = put(s, "fr_6a", "chateau_thierry")
+    declare(s, "AP", ["amiens"])
+    act(s, "attack", "AP", space="cambrai")
+    assert refusal(s, "add_attacker", "AP", unit=fr).rule == "PoG 12.1.1"
+    assert refusal(s, "attack", "AP", space="paris") is not None
+    assert refusal(s, "resolve", "AP").rule == "PoG 12.2.2"
+    act(s, "add_attacker", "AP", unit=br)
+    assert refusal(s, "add_attacker", "AP", unit=br).rule == "PoG 12.1.6"
+
+
+def test_pog_12_1_6_space_attacked_once_per_action(board, monkeypatch):
+    s = board
+    put(s, "ge_2a", "cambrai")
+    br3, br4 = put(s, "br_3a", "amiens"), put(s, "br_4a", "amiens")
+    LoadedDice(monkeypatch, [1, 1])
+    declare(s, "AP", ["amiens"])
+    act(s, "attack", "AP", space="cambrai")
+    act(s, "add_attacker", "AP", unit=br3)
+    act(s, "resolve", "AP")
+    while top(s)["state"] != "combat_declare":
+        a = legal(s)[-1]
+        s.do(a)
+    assert refusal(s, "attack", "AP", space="cambrai").rule == "PoG 12.1.6"
+    assert {a.kind for a in legal(s)} == {"end_combats"}
+    act(s, "end_combats", "AP")
+    assert s.state.globals["pog_stack"] == []
+
+
+def test_pog_11_3_1_near_east_armies(board):
+    s = board
+    set_global(s, "turn", 3)
+    put(s, "tu_corps", "gaza")
+    fr = put(s, "fr_1a", "sinai")
+    put(s, "br_corps", "sinai")
+    declare(s, "AP", ["sinai"])
+    act(s, "attack", "AP", space="gaza")
+    assert refusal(s, "add_attacker", "AP", unit=fr).rule == "PoG 11.3.1"
+
+
+def test_pog_15_2_5_no_desert_combat_in_summer(board):
+    s = board
+    put(s, "tu_corps", "gaza")
+    put(s, "br_corps", "sinai")
+    declare(s, "AP", ["sinai"])
+    assert refusal(s, "attack", "AP", space="gaza").rule == "PoG 15.2.5"
+    assert [a.kind for a in legal(s)] == ["end_combats"]
+
+
+def test_pog_12_2_7_sinai_drm(board, monkeypatch):
+    s = board
+    set_global(s, "turn", 3)  # fall: desert combat allowed
+    tu = put(s, "tu_corps", "gaza")
+    br = put(s, "br_corps", "sinai")
+    LoadedDice(monkeypatch, [6, 1])
+    declare(s, "AP", ["sinai"])
+    act(s, "attack", "AP", space="gaza")
+    act(s, "add_attacker", "AP", unit=br)
+    act(s, "resolve", "AP")
+    c = s.state.globals.get("pog_combat")
+    assert face(s, tu) == 0                                  # 6 - 3 = 3: column 1 gives 0
+    assert c is None or c["ln"]["AP"] == 0
+
+
+def test_pog_12_4_3_exact_loss_number(board):
+    """12.4.3 example: a full and a reduced FR army take LN 5: the reduced army goes (its
+    reserve corps then takes 1 + 1), the full army is untouched."""
+    from modules.paths_of_glory.rules import losses
+    s = board
+    full = put(s, "fr_1a", "verdun")
+    red = put(s, "fr_2a", "verdun", face=1)
+    g = s.ruleset.game(s.state)
+    assert losses.legal_steps(g, "AP", [full, red], 5) == [str(red)]
+    assert sorted(losses.legal_steps(g, "AP", [full, red], 3)) == sorted([str(full), str(red)])
+    assert losses.legal_steps(g, "AP", [full, red], 2) == []
+
+
+def test_pog_12_4_6_fort_alone_destroyed_and_12_7_1_advance(board, monkeypatch):
+    s = board
+    ge = put(s, "ge_1a", "aachen")
+    LoadedDice(monkeypatch, [6, 1])                          # GE LN 5 ≥ Liege LF 3
+    declare(s, "CP", ["aachen"])
+    act(s, "attack", "CP", space="liege")
+    act(s, "add_attacker", "CP", unit=ge)
+    act(s, "resolve", "CP")
+    assert markers(s, "liege", "m_destroyed")
+    assert top(s)["state"] == "combat_advance"
+    act(s, "advance", "CP", unit=ge, path=["liege"])
+    assert loc_of(s, ge) == "liege"
+    from modules.paths_of_glory.rules import board as B
+    assert B.controller(s.ruleset.game(s.state), "liege") == "CP"   # PoG 12.7.9
+
+
+def test_pog_12_7_1_no_advance_into_undestroyed_fort(board, monkeypatch):
+    s = board
+    ge = put(s, "ge_1a", "aachen")
+    LoadedDice(monkeypatch, [1, 1])                          # LN 2 < LF 3: fort stands
+    declare(s, "CP", ["aachen"])
+    act(s, "attack", "CP", space="liege")
+    act(s, "add_attacker", "CP", unit=ge)
+    act(s, "resolve", "CP")
+    assert not markers(s, "liege", "m_destroyed")
+    assert top(s)["state"] == "combat_declare" and loc_of(s, ge) == "aachen"
+
+
+def _win_against(s, monkeypatch, dice, defender_type, where, attackers, frm):
+    LoadedDice(monkeypatch, dice)
+    d = put(s, defender_type, where)
+    pids = [put(s, t, frm) for t in attackers]
+    declare(s, "CP", [frm])
+    act(s, "attack", "CP", space=where)
+    for p in pids:
+        act(s, "add_attacker", "CP", unit=p)
+    act(s, "resolve", "CP")
+    return d, pids
+
+
+def test_pog_12_5_2_retreat_one_space_on_difference_1(board, monkeypatch):
+    s = board
+    # GE army CF 5 on Army column 5, die 1 → 2; RU army CF 3 on Army column 3, die 1 → 1
+    d, _ = _win_against(s, monkeypatch, [1, 1], "ru_1a", "mlawa", ["ge_8a"], "thorn")
+    if top(s)["state"] == "combat_losses":
+        act(s, "take_loss", "CP", unit=legal(s)[0]["unit"])
+    c = s.state.globals["pog_combat"]
+    assert c["retreat_len"] == 1
+    assert all(len(a["path"]) == 1 for a in legal(s) if a.kind == "retreat")
+
+
+def test_pog_12_5_5_retreat_priority_friendly_first(board, monkeypatch):
+    s = board
+    d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "mlawa", ["ge_8a"], "thorn")
+    paths = [a["path"] for a in legal(s) if a.kind == "retreat"]
+    g = s.ruleset.game(s.state)
+    from modules.paths_of_glory.rules import board as B
+    assert paths and all(B.controller(g, p[0]) == "AP" for p in paths)
+    assert all("mlawa" not in p for p in paths)
+    assert refusal(s, "retreat", "AP", unit=d, path=["tannenberg", "lotzen"]).rule == \
+        "PoG 12.5.5"
+
+
+def test_pog_12_5_4_no_retreat_means_permanent_elimination(board, monkeypatch):
+    s = board
+    for loc in ("tannenberg", "novogeorgievsk", "lomza"):   # every way out of Mlawa blocked
+        put(s, "ge_corps", loc)
+    d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "mlawa", ["ge_8a"], "thorn")
+    assert {a.kind for a in legal(s)} == {"stand"}
+    act(s, "stand", "AP")
+    assert loc_of(s, d) == "perm_eliminated:AP"
+
+
+def test_pog_12_7_7_cp_channel_ports(board, monkeypatch):
+    s = board
+    d, (ge,) = _win_against(s, monkeypatch, [3, 1], "be_1a", "brussels", ["ge_1a"], "liege")
+    while top(s)["state"] == "combat_retreat":
+        paths = [a for a in legal(s) if a.kind == "retreat" and a["path"][-1] != "ostend"]
+        s.do(paths[0] if paths else legal(s)[0])
+    assert top(s)["state"] == "combat_advance"
+    c = s.state.globals["pog_combat"]
+    if "ostend" in c["vacated"]:
+        assert refusal(s, "advance", "CP", unit=ge, path=["brussels", "ostend"]).rule == \
+            "PoG 12.7.3"  # Brussels is clear, so only the Ostend rule can stop it below
+    set_global(s, "pog_combat", dict(c, vacated=["brussels", "ostend"]))
+    assert refusal(s, "advance", "CP", unit=ge, path=["brussels", "ostend"]).rule == "PoG 12.7.7"
+    set_global(s, "ws_cp", 4)
+    assert refusal(s, "advance", "CP", unit=ge, path=["brussels", "ostend"]) is None
+
+
+def test_pog_12_1_2_space_of_retreated_units_not_attackable(board):
+    s = board
+    ru = put(s, "ru_corps", "mlawa")
+    put(s, "ge_8a", "thorn")
+    set_global(s, "pog_retreated", {"round": "1.1", "items": [ru]})
+    declare(s, "CP", ["thorn"])
+    assert refusal(s, "attack", "CP", space="mlawa").rule == "PoG 12.1.2"
+    set_global(s, "pog_retreated", {"round": "1.2", "items": [ru]})   # an earlier round
+    assert refusal(s, "attack", "CP", space="mlawa") is None
+
+
+def test_pog_15_1_11_german_attack_on_russian_fort(board):
+    s = board
+    put(s, "ru_corps", "kovno")
+    ge = put(s, "ge_8a", "insterburg")
+    declare(s, "CP", ["insterburg"])
+    assert refusal(s, "attack", "CP", space="kovno").rule == "PoG 15.1.11"
+    set_global(s, "ws_cp", 4)
+    act(s, "attack", "CP", space="kovno")
+    assert refusal(s, "add_attacker", "CP", unit=ge) is None
+
+
+def test_pog_9_5_4_4_card_conditions_and_once_per_round(board, monkeypatch):
+    s = board
+    put(s, "ru_1a", "warsaw")
+    ge = put(s, "ge_9a", "lodz")
+    card_to(s, "cp_15", "hand:CP")      # Chlorine Gas: GE attack +1
+    card_to(s, "cp_18", "hand:CP")      # Fortified Machine Guns: defence only
+    LoadedDice(monkeypatch, [5, 1])
+    declare(s, "CP", ["lodz"])
+    act(s, "attack", "CP", space="warsaw")
+    act(s, "add_attacker", "CP", unit=ge)
+    act(s, "resolve", "CP")
+    assert top(s)["state"] == "combat_cards"
+    assert refusal(s, "play_cc", "CP", card="cp_18").rule == "PoG 12.2.6"
+    act(s, "play_cc", "CP", card="cp_15")
+    assert refusal(s, "play_cc", "CP", card="cp_15").rule == "PoG 9.5.4.4"
+    act(s, "done_cards", "CP")
+    assert s.state.globals["pog_combat"]["ln"]["CP"] == 5    # column 5, die 5 + 1 = 6 → 5

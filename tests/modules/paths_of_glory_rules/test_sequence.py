@@ -1,0 +1,303 @@
+"""Paths of Glory sequence of play: set-up (4.3), the turn (6.0), Mandated Offensives (7.1),
+the Action Phase (8.1, 9.1–9.5.1) and the draw (6.0.4, 9.5.4.6)."""
+from __future__ import annotations
+
+import pytest
+
+from engine import commands as C
+from engine.rules import Action, Transaction
+from engine.session import Session
+
+from .positions import LoadedDice, act, card_to, module, refusal, set_global
+
+
+def top(s):
+    stack = s.state.globals.get("pog_stack") or []
+    return stack[-1] if stack else None
+
+
+def hand(s, side):
+    return [s.state.pieces[p].type for p in s.state.stacks.get(f"hand:{side}", ())]
+
+
+def new(scenario="introductory", seed=1, **options):
+    return Session.new(module(), scenario, seed, ruleset="paths_of_glory", options=options)
+
+
+def game(s, tx=None):
+    return s.ruleset.game(s.state, tx)
+
+
+def give(s, side, card):
+    card_to(s, card, f"hand:{side}")
+
+
+def finish_round(s, side):
+    """End whatever procedure ``side`` started, as cheaply as possible."""
+    for _ in range(50):
+        frame = top(s)
+        if frame is None or frame["state"] == "phase_action" or frame.get("side") != side:
+            return
+        kinds = {a.kind: a for a in s.legal_actions()}
+        for k in ("done", "end_move", "end_sr", "end_combats"):
+            if k in kinds:
+                s.do(kinds[k])
+                break
+        else:
+            raise AssertionError(f"stuck in {frame}")
+
+
+# -- set-up (4.3) -------------------------------------------------------------------------------
+
+def test_pog_4_3_1_opening_hands_of_seven():
+    s = new()
+    assert len(hand(s, "CP")) == 7 and len(hand(s, "AP")) == 7
+    assert s.state.globals["pog_cards_total"] == 130
+    assert top(s)["state"] == "phase_action" and s.prompt().side == "CP"
+    assert s.state.globals["turn"] == 1
+
+
+def test_pog_4_3_1_guns_of_august_in_hand_option():
+    s = new(goa_in_hand="on")
+    assert "cp_01" in hand(s, "CP") and len(hand(s, "CP")) == 7
+
+
+def test_pog_5_7_4_historical_eight_cards_and_guns_of_august():
+    s = new("historical")
+    assert len(hand(s, "CP")) == 8 and len(hand(s, "AP")) == 8
+    assert "cp_01" in hand(s, "CP")
+
+
+# -- Mandated Offensives (7.1) ------------------------------------------------------------------
+
+def test_pog_7_1_1_mo_rolled_and_recorded():
+    s = new()
+    g = game(s)
+    assert s.state.globals["pog_mo_cp"] in ("AH", "TU", "GE", "none")
+    assert s.state.globals["pog_mo_met_cp"] == (s.state.globals["pog_mo_cp"] == "none")
+    assert "pog_mo_ap" in s.state.globals and g.get("pog_mo_met_ap") is not None
+
+
+def test_pog_7_6_example_mo_results():
+    """Example of play: CP 4 → GE, AP 2 → FR (August); CP 1 → AH (Italy neutral, 7.1.6),
+    AP 5 → IT neutral: no MO (September)."""
+    from modules.paths_of_glory.rules import mo
+    g = game(new())
+    assert mo.result(g, "CP", 4) == "GE" and mo.result(g, "AP", 2) == "FR"
+    assert mo.result(g, "CP", 1) == "AH" and mo.result(g, "AP", 5) == "none"
+    assert mo.result(g, "CP", 3) == "none"  # Turkey neutral
+    assert mo.result(g, "AP", 6) == "none"
+
+
+def test_pog_7_1_2_lost_capital_shifts_the_mo_right():
+    from modules.paths_of_glory.rules import mo
+    s = new()
+    C.apply_all(s.state, [C.Create("m_control", "paris", None, 1, {})])
+    assert mo.result(game(s), "AP", 2) == "BR"
+
+
+def test_pog_5_7_4_british_mo_is_french_on_turn_1_historical():
+    from modules.paths_of_glory.rules import mo
+    assert mo.result(game(new("historical")), "AP", 3) == "FR"
+    assert mo.result(game(new("campaign")), "AP", 3) == "BR"
+
+
+def test_pog_7_1_4_mo_met_only_by_the_right_attack():
+    from modules.paths_of_glory.rules import mo
+    s = new()
+    set_global(s, "pog_mo_ap", "FR")
+    set_global(s, "pog_mo_met_ap", False)
+    fr = [p for p in s.state.stacks["verdun"] if s.state.pieces[p].type == "fr_3a"]
+    ge = [p for p in s.state.stacks["metz"] if s.state.pieces[p].type == "ge_4a"]
+    ru = [p for p in s.state.stacks["kovno"] if s.state.pieces[p].type == "ru_1a"]
+    tx = Transaction(s.state)
+    g = game(s, tx)
+    mo.note_attack(g, "AP", ru, "metz", ge)
+    assert g.get("pog_mo_met_ap") is False
+    mo.note_attack(g, "AP", fr, "metz", [])
+    assert g.get("pog_mo_met_ap") is False  # 7.1.3: against an enemy unit
+    mo.note_attack(g, "AP", fr, "metz", ge)
+    assert g.get("pog_mo_met_ap") is True
+
+
+# -- the Action Phase (8.1, 9.x) ------------------------------------------------------------
+
+def test_pog_8_1_3_no_pass_but_an_automatic_operation():
+    s = new()
+    assert refusal(s, "pass", "CP").rule == "PoG 8.1.3"
+    assert any(a.kind == "auto_op" for a in s.legal_actions())
+    act(s, "auto_op", "CP")
+    assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 1 and top(s)["card"] == ""
+
+
+def test_pog_8_1_2_cp_first_then_alternate_six_rounds():
+    s = new()
+    sides = []
+    for _ in range(12):
+        side = s.prompt().side
+        sides.append((side, s.state.globals["pog_stack"][-1]["round"]))
+        act(s, "auto_op", side)
+        finish_round(s, side)
+    assert sides == [(x, r) for r in range(1, 7) for x in ("CP", "AP")]
+    assert s.state.globals["phase"] != "action"
+
+
+def test_pog_8_1_wrong_player_refused():
+    s = new()
+    assert refusal(s, "auto_op", "AP").rule == "PoG 8.1"
+
+
+def test_pog_9_2_play_ops_and_notation():
+    s = new()
+    give(s, "CP", "cp_12")
+    entry = act(s, "play_ops", "CP", card="cp_12")
+    assert entry.text == "CP plays #12 German Reinforcements for 4 OPS"
+    assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 4
+    assert s.state.pieces[next(p for p, x in s.state.pieces.items() if x.type == "cp_12")].loc \
+        == "discard:CP"
+
+
+def test_pog_9_3_3_no_sr_in_consecutive_rounds():
+    s = new()
+    give(s, "CP", "cp_12")
+    give(s, "CP", "cp_13")
+    act(s, "play_sr", "CP", card="cp_12")
+    finish_round(s, "CP")
+    act(s, "auto_op", "AP")
+    finish_round(s, "AP")
+    assert refusal(s, "play_sr", "CP", card="cp_13").rule == "PoG 9.3.3"
+    assert refusal(s, "play_ops", "CP", card="cp_13") is None
+
+
+def test_pog_9_4_3_no_rp_in_consecutive_rounds_and_9_4_1_falkenhayn_rp():
+    """Example CP 5: Falkenhayn for RP records AH 2, GE 3 (BU and TU are neutral)."""
+    s = new()
+    give(s, "CP", "cp_13")
+    give(s, "CP", "cp_12")
+    act(s, "play_rp", "CP", card="cp_13")
+    assert s.state.globals["rp_ah"] == 2 and s.state.globals["rp_ge"] == 3
+    assert not s.state.globals.get("rp_bu") and not s.state.globals.get("rp_tu")
+    act(s, "auto_op", "AP")
+    finish_round(s, "AP")
+    assert refusal(s, "play_rp", "CP", card="cp_12").rule == "PoG 9.4.3"
+
+
+def test_pog_9_4_1_rape_of_belgium_rp_without_italy():
+    """Example September AP 6: AP #13 for RP: 1 A, 2 FR, 2 BR, 3 RU; no IT (neutral)."""
+    s = new()
+    give(s, "AP", "ap_13")
+    act(s, "auto_op", "CP")
+    finish_round(s, "CP")
+    act(s, "play_rp", "AP", card="ap_13")
+    g = s.state.globals
+    assert (g["rp_a"], g["rp_fr"], g["rp_br"], g["rp_ru"]) == (1, 2, 2, 3)
+    assert not g.get("rp_it")
+
+
+def test_pog_9_5_unimplemented_event_refused():
+    from modules.paths_of_glory.rules import cards
+    s = new()
+    give(s, "CP", "cp_11")
+    if "cp_11" not in cards.EVENTS:
+        assert refusal(s, "play_event", "CP", card="cp_11").rule == "PoG 9.5"
+    give(s, "CP", "cp_04")
+    assert refusal(s, "play_event", "CP", card="cp_04").rule == "PoG 9.5.4.1"  # a CC
+
+
+def test_pog_9_5_1_registered_event_ws_removal_and_5_3_4_vp(monkeypatch):
+    from modules.paths_of_glory.rules import cards
+    played = []
+    monkeypatch.setitem(cards.EVENTS, "cp_11", cards.Event(play=lambda g, side, c: played.append(c)))
+    s = new()
+    give(s, "CP", "cp_11")
+    act(s, "play_event", "CP", card="cp_11")
+    g = s.state.globals
+    assert played == ["cp_11"] and g["ws_cp"] == 1 and g["ws_combined"] == 1   # 9.5.1.3
+    assert g["vp"] == 11                                                       # 5.3.4
+    assert "cp_11" in g["pog_events"]
+    loc = s.state.pieces[next(p for p, x in s.state.pieces.items() if x.type == "cp_11")].loc
+    assert loc == "removed:CP"                                                 # 9.5.1.2
+
+
+def test_pog_9_5_2_5_italy_only_as_an_event_when_cp_lead_in_commitment():
+    s = new("campaign")
+    set_global(s, "commitment_cp", "total_war")
+    give(s, "AP", "ap_17")
+    act(s, "auto_op", "CP")
+    finish_round(s, "CP")
+    assert refusal(s, "play_ops", "AP", card="ap_17").rule == "PoG 9.5.2.5"
+    assert refusal(s, "play_rp", "AP", card="ap_17").rule == "PoG 9.5.2.5"
+
+
+def test_pog_16_5_no_peace_terms_in_the_introductory_scenario():
+    s = new()
+    assert refusal(s, "peace_terms", "CP").rule == "PoG 5.3.3"
+
+
+# -- the draw and the end of the turn (6.0.4, 9.5.4.6, 5.3.1) ----------------------------------
+
+def _play_out_turn(s):
+    turn = s.state.globals["turn"]
+    for _ in range(2000):
+        if s.state.globals["turn"] != turn or s.outcome():
+            return
+        frame = top(s)
+        side = s.prompt().side
+        kinds = {a.kind: a for a in s.legal_actions()}
+        if frame["state"] == "phase_action":
+            s.do(kinds["auto_op"])
+            continue
+        for k in ("done", "end_move", "end_sr", "end_combats", "keep", "pass", "done_cards",
+                  "stop_advance", "cancel_retreat"):
+            if k in kinds:
+                s.do(kinds[k])
+                break
+        else:
+            s.do(next(iter(kinds.values())))
+    raise AssertionError("the turn never ended")
+
+
+def test_pog_6_0_a_turn_runs_and_hands_refill():
+    s = new()
+    _play_out_turn(s)
+    assert s.state.globals["turn"] == 2
+    assert len(hand(s, "CP")) == 7 and len(hand(s, "AP")) == 7
+    assert top(s)["state"] == "phase_action" and top(s)["round"] == 1
+    assert s.state.globals["pog_actions_CP"] == []
+
+
+def test_pog_6_0_4_draw_reshuffles_the_discards():
+    s = new()
+    deck = list(s.state.stacks["deck:CP"])
+    C.apply_all(s.state, [C.Move(p, "discard:CP") for p in deck])
+    _play_out_turn(s)
+    assert len(hand(s, "CP")) == 7
+
+
+def test_pog_9_5_4_6_discard_combat_cards_before_drawing():
+    s = new()
+    give(s, "AP", "ap_07")
+    for _ in range(2000):
+        frame = top(s)
+        if frame and frame["state"] == "draw_discard" and frame["side"] == "AP":
+            break
+        side = s.prompt().side
+        kinds = {a.kind: a for a in s.legal_actions()}
+        if frame["state"] == "phase_action":
+            s.do(kinds["auto_op"])
+        else:
+            s.do(next(kinds[k] for k in ("done", "end_move", "end_sr", "end_combats", "keep",
+                                         "done_cards") if k in kinds) if any(
+                k in kinds for k in ("done", "end_move", "end_sr", "end_combats", "keep",
+                                     "done_cards")) else next(iter(kinds.values())))
+    assert refusal(s, "discard", "AP", card="ap_01") is not None
+    act(s, "discard", "AP", card="ap_07")
+    assert "ap_07" not in hand(s, "AP")
+
+
+def test_pog_5_3_1_introductory_ends_after_turn_3():
+    s = new()
+    for _ in range(3):
+        _play_out_turn(s)
+    assert s.outcome() and "VP" in s.outcome()
+    assert s.state.globals["turn"] == 3

@@ -1,0 +1,222 @@
+"""Paths of Glory supply (14.1-14.2) and the Attrition Phase (14.3, 11.2.7) on hand-built
+positions."""
+from __future__ import annotations
+
+from engine import commands as C
+
+from modules.paths_of_glory.rules import board, supply
+
+from .supply_fixtures import (clear, control, controller, first, fresh, game, isolate, put,
+                              run, start_phase, units)
+
+
+def in_supply(s, pid, attrition=False):
+    return run(s, lambda g: supply.unit_in_supply(g, pid, attrition))
+
+
+def test_pog_14_1_2_campaign_set_up_is_all_in_supply():
+    s = fresh()
+    g = game(s)
+    assert supply.oos_units(g, "AP") == [] and supply.oos_units(g, "CP") == []
+    for side in ("AP", "CP"):
+        supplied = supply.supplied_spaces(g, side, None)
+        assert all(loc in supplied for loc in board.spaces(g) if board.controller(g, loc) == side)
+
+
+def test_pog_14_1_3_enemy_controlled_spaces_cut_the_line():
+    s = fresh()
+    ru = put(s, "ru_corps", "warsaw")
+    assert in_supply(s, ru)
+    isolate(s, "warsaw", "CP")
+    assert not in_supply(s, ru)
+    assert ru in run(s, lambda g: supply.oos_units(g, "AP"))
+
+
+def test_pog_14_1_3_enemy_units_cut_the_line():
+    s = fresh()
+    ru = put(s, "ru_corps", "warsaw")
+    for n in ("lodz", "novogeorgievsk", "ivangorod", "brest_litovsk"):
+        clear(s, n)
+        put(s, "ge_corps", n)          # still Allied-controlled spaces, but enemy units
+    assert controller(s, "lodz") == "AP"
+    assert not in_supply(s, ru)
+
+
+def test_pog_15_2_2_line_passes_a_besieged_enemy_fort():
+    s = fresh()
+    clear(s, "brussels")
+    control(s, "brussels", "CP")
+    ge = put(s, "ge_corps", "brussels")
+    assert not in_supply(s, ge)                      # Liege (Allied fort) blocks the line
+    put(s, "ge_1a", "liege")
+    C.apply_all(s.state, [C.Create("m_siege", "liege", None, 0, {})])
+    assert controller(s, "liege") == "AP"
+    assert in_supply(s, ge)                          # 14.1.3 exception / 15.2.2
+
+
+def test_pog_14_1_4_allied_sea_supply_through_a_port():
+    s = fresh()
+    isolate(s, "brest", "CP")
+    br = put(s, "br_corps", "brest")
+    assert in_supply(s, br)                          # Brest port -> London by sea
+
+
+def test_pog_14_2_2_russian_units_never_use_sea_supply():
+    s = fresh()
+    isolate(s, "brest", "CP")
+    ru = put(s, "ru_corps", "brest")
+    assert not in_supply(s, ru)
+
+
+def test_pog_14_1_4_cp_sea_supply_only_in_germany_and_russia():
+    s = fresh()
+    isolate(s, "kiel", "AP")
+    ge = put(s, "ge_corps", "kiel")
+    assert in_supply(s, ge)                          # Kiel -> Stettin/Danzig... -> Essen
+    isolate(s, "trieste", "AP")
+    ah = put(s, "ah_corps", "trieste")
+    assert not in_supply(s, ah)                      # an Austrian port is no use to the CP
+
+
+def test_pog_9_5_3_5_mef_beachhead_is_an_allied_port():
+    s = fresh()
+    control(s, "mef_helles", "AP")
+    control(s, "gallipoli", "CP")
+    br = put(s, "br_corps", "mef_helles")
+    assert not in_supply(s, br)
+    C.apply_all(s.state, [C.Create("m_beachhead", "mef_helles", None, 0, {})])
+    assert in_supply(s, br)
+
+
+def test_pog_14_1_5_always_in_supply_units():
+    s = fresh()
+    isolate(s, "cetinje", "CP")
+    assert in_supply(s, first(s, "mn_corps", "cetinje"))          # MN
+    isolate(s, "valjevo", "CP")
+    assert in_supply(s, first(s, "sb_2a", "valjevo"))             # SB inside Serbia
+    isolate(s, "warsaw", "CP")
+    sb = put(s, "sb_corps", "warsaw")
+    assert not in_supply(s, sb)                                   # SB outside Serbia
+
+
+def test_pog_14_1_5_medina_supplies_turks_for_attrition_only():
+    s = fresh()
+    control(s, "medina", "CP")
+    isolate(s, "medina", "AP")
+    tu = put(s, "tu_corps", "medina")
+    assert not in_supply(s, tu)
+    assert in_supply(s, tu, attrition=True)
+    assert run(s, lambda g: supply.activation_violation(g, tu)).rule == "PoG 14.1.5"
+
+
+def test_pog_14_2_3_salonika_is_a_source_for_serbs_only():
+    s = fresh()
+    control(s, "salonika", "AP")
+    isolate(s, "salonika", "CP")
+    sb = put(s, "sb_corps", "salonika")
+    assert in_supply(s, sb)
+    clear(s, "salonika")
+    ru = put(s, "ru_corps", "salonika")
+    assert not in_supply(s, ru)
+
+
+def test_pog_11_1_4_dotted_lines_limit_tracing_nationalities():
+    s = fresh()
+    isolate(s, "grozny", "CP", keep=("caucasus",))
+    ru = put(s, "ru_corps", "grozny")
+    assert in_supply(s, ru)                      # the RU line to the Caucasus source
+    clear(s, "grozny")
+    ro = put(s, "ro_corps", "grozny")
+    assert in_supply(s, ro)                      # 14.1.3: RO may use a line to a RU source
+    clear(s, "grozny")
+    fr = put(s, "fr_corps", "grozny")
+    assert not in_supply(s, fr)
+    g = game(s)
+    cost_fr = supply._edge_cost(g, "AP", "FR")
+    cost_br = supply._edge_cost(g, "AP", "BR")
+    edge = g.graph.edge("london", "calais")
+    assert cost_fr("calais", "london", edge) is None and cost_br("calais", "london", edge) == 1.0
+
+
+def test_pog_14_3_1_oos_units_may_not_activate_and_are_marked():
+    s = fresh()
+    ru = put(s, "ru_corps", "warsaw")
+    assert run(s, lambda g: supply.activation_violation(g, ru)) is None
+    isolate(s, "warsaw", "CP")
+    v = run(s, lambda g: supply.activation_violation(g, ru))
+    assert v is not None and v.rule == "PoG 14.3.1"
+    assert run(s, lambda g: supply.sr_violation(g, ru)).rule == "PoG 14.3.2"
+    run(s, lambda g: supply.mark_oos(g))
+    assert run(s, lambda g: board.markers_in(g, "warsaw", "m_oos"))
+
+
+# -- Attrition Phase ---------------------------------------------------------------------------
+def test_pog_14_3_5_oos_corps_eliminated_armies_permanently():
+    s = fresh()
+    corps, army = put(s, "ru_corps", "warsaw"), put(s, "ru_1a", "warsaw")
+    isolate(s, "warsaw", "CP")
+    start_phase(s, "phase_attrition")
+    assert s.state.pieces[corps].loc == "eliminated:AP"
+    assert s.state.pieces[army].loc == "perm_eliminated:AP"
+    assert not s.state.globals["pog_stack"]           # the phase popped itself
+
+
+def test_pog_14_3_6_isolated_vp_space_changes_control_and_scores():
+    s = fresh()
+    isolate(s, "warsaw", "CP")
+    clear(s, "warsaw")
+    start_phase(s, "phase_attrition")
+    assert controller(s, "warsaw") == "CP"
+    assert s.state.globals["vp"] == 11                  # VP table: CP capture of a VP space
+
+
+def test_pog_14_3_6_space_with_surviving_units_or_fort_keeps_control():
+    s = fresh()
+    isolate(s, "novogeorgievsk", "CP")               # fort 2
+    clear(s, "novogeorgievsk")
+    control(s, "medina", "CP")
+    isolate(s, "medina", "AP")
+    put(s, "tu_corps", "medina")                      # survives attrition (14.1.5)
+    start_phase(s, "phase_attrition")
+    assert controller(s, "novogeorgievsk") == "AP"
+    assert controller(s, "medina") == "CP"
+
+
+def test_pog_14_3_6_serbian_spaces_do_not_convert():
+    s = fresh()
+    clear(s, "valjevo")
+    isolate(s, "valjevo", "CP")
+    start_phase(s, "phase_attrition")
+    assert controller(s, "valjevo") == "AP"
+
+
+def test_pog_11_2_7_trenches_lose_a_level_by_attrition():
+    s = fresh()
+    isolate(s, "warsaw", "CP")
+    put(s, "ru_corps", "warsaw")
+    trench = C.Create("m_trench_ap", "warsaw", None, 1, {})
+    C.apply_all(s.state, [trench])
+    start_phase(s, "phase_attrition")
+    assert s.state.pieces[trench.pid].face == 0       # level 2 -> level 1
+    # a trench with an intact fort is spared
+    s = fresh()
+    isolate(s, "novogeorgievsk", "CP")
+    put(s, "ru_corps", "novogeorgievsk")
+    trench = C.Create("m_trench_ap", "novogeorgievsk", None, 0, {})
+    C.apply_all(s.state, [trench])
+    start_phase(s, "phase_attrition")
+    assert trench.pid in s.state.pieces
+
+
+def test_pog_14_3_5_both_sides_removed_simultaneously():
+    s = fresh()
+    ru = put(s, "ru_corps", "warsaw")
+    isolate(s, "warsaw", "CP")
+    clear(s, "kiel")
+    control(s, "kiel", "AP")
+    isolate(s, "trieste", "AP")
+    ah = put(s, "ah_corps", "trieste")
+    start_phase(s, "phase_attrition")
+    assert s.state.pieces[ru].loc == "eliminated:AP" and s.state.pieces[ah].loc == "eliminated:CP"
+    assert not units(s, "warsaw") and not units(s, "trieste")
+    assert not any(s.state.pieces[p].type == "m_oos" for p in s.state.pieces)
