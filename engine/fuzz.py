@@ -73,6 +73,7 @@ def play_one(module: Module, seed: int, scenario: str | None = None, ruleset: st
             if action is None:
                 result.failure = f"dead end after {result.actions} actions: {session.prompt().text}"
                 break
+            keys = rules.statistics_keys(session.state, action)
             try:
                 session.do(action)
             except IllegalAction as exc:
@@ -85,7 +86,8 @@ def play_one(module: Module, seed: int, scenario: str | None = None, ruleset: st
                     raise
                 continue
             result.actions += 1
-            result.events[action.kind] = result.events.get(action.kind, 0) + 1
+            for key in keys:
+                result.events[key] = result.events.get(key, 0) + 1
             broken = rules.invariants(session.state)
             if broken:
                 result.failure = f"after action {result.actions} ({session.record.entries[-1].text}): " + "; ".join(broken)

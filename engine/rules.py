@@ -159,6 +159,11 @@ class Ruleset:
         """None while the game goes on; otherwise a sentence saying who won."""
         return state.globals.get("outcome")
 
+    def statistics_keys(self, state: GameState, action: Action) -> list[str]:
+        """What the fuzzer counts for ``action`` (state is *before* it): by default its kind.
+        Rulesets add finer keys, e.g. which card event fired."""
+        return [action.kind]
+
     def random_action(self, state: GameState, rnd: random.Random) -> Action | None:
         """A uniformly chosen legal action (the fuzzer's move); None if there is none."""
         actions = list(self.legal_actions(state))

@@ -83,3 +83,21 @@ def test_replay_rolls_back_the_diverging_entry():
         fresh.replay_entries([bad])
     assert fresh.state.hash == good_hash
     assert len(fresh.record.entries) == 4
+
+
+def test_fuzz_statistics_use_the_rulesets_keys():
+    class Counting(FreePlay):
+        id = "counting"
+
+        def statistics_keys(self, state, action):
+            return [action.kind, f"kind-len:{len(action.kind)}"]
+
+    import engine.rules as R
+    R._BUILTIN["counting"] = Counting
+    try:
+        report = fuzz(MODULE, games=2, seed=3, ruleset="counting", max_actions=50)
+        counts = report.event_counts()
+        assert counts["kind-len:4"] == counts.get("move", 0) + counts.get("flip", 0) + counts.get("roll", 0) \
+            + counts.get("note", 0) + counts.get("prop", 0) + counts.get("mark", 0) + counts.get("draw", 0)
+    finally:
+        del R._BUILTIN["counting"]

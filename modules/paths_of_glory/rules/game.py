@@ -213,6 +213,18 @@ class PathsOfGlory(Ruleset):
         from .invariants import pog_invariants
         return state_invariants(state) + pog_invariants(self.game(state))
 
+    def statistics_keys(self, state: GameState, action: Action) -> list[str]:
+        """The fuzzer counts action kinds and, for card events, which event fired
+        (``event:cp_01``) and which combat card was played (``cc:ap_29``)."""
+        keys = [action.kind]
+        card = action.params.get("card")
+        if isinstance(card, str):
+            if action.kind == "play_event":
+                keys.append(f"event:{card}")
+            elif action.kind == "play_cc":
+                keys.append(f"cc:{card}")
+        return keys
+
     def random_action(self, state: GameState, rnd: random.Random) -> Action | None:
         actions = list(self.legal_actions(state))
         if not actions:
