@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-resolve = pytest.importorskip("tools.resolve")
-hexgrid = pytest.importorskip("engine.hexgrid")
+from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import hexgrid  # noqa: E402
 
 MODULE_ID = "france_1944"
 

@@ -10,8 +10,8 @@ from collections import Counter, defaultdict
 
 import pytest
 
-resolve = pytest.importorskip("tools.resolve")
-hexgrid = pytest.importorskip("engine.hexgrid")
+from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import hexgrid  # noqa: E402
 
 MODULE_ID = "grand_illusion"
 S1, S2, S3 = "historical_campaign", "short_campaign", "hypothetical"

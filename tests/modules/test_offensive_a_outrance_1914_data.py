@@ -9,8 +9,8 @@ from collections import defaultdict, deque
 
 import pytest
 
-resolve = pytest.importorskip("tools.resolve")
-hexgrid = pytest.importorskip("engine.hexgrid")
+from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import hexgrid  # noqa: E402
 
 MID = "offensive_a_outrance_1914"
 

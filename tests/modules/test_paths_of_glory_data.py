@@ -10,7 +10,7 @@ from collections import Counter, deque
 
 import pytest
 
-resolve = pytest.importorskip("tools.resolve")
+from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
 
 MODULE_ID = "paths_of_glory"
 

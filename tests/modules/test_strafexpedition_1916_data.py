@@ -9,8 +9,8 @@ from functools import lru_cache
 
 import pytest
 
-resolve = pytest.importorskip("tools.resolve")
-hexgrid = pytest.importorskip("engine.hexgrid")
+from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import hexgrid  # noqa: E402
 
 MID = "strafexpedition_1916"
 

@@ -296,7 +296,6 @@ def test_hex_coordinates_without_the_hexgrid_module(tmp_path: Path, monkeypatch)
 
 
 def test_hex_coordinates_through_engine_hexgrid(tmp_path: Path) -> None:
-    pytest.importorskip("engine.hexgrid")
     m = sample_module()
     write_source(m, tmp_path)
     lines = (tmp_path / "locations.csv").read_text().splitlines()
