@@ -22,6 +22,7 @@ class MenuItem:
     children: list["MenuItem"] = field(default_factory=list)
     key: str = ""
     enabled: bool = True
+    tip: str = ""          # shown while hovered (e.g. why a greyed item is refused)
 
 
 # -- single actions ---------------------------------------------------------------------------------

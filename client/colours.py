@@ -97,6 +97,11 @@ BOX_EDGE = (70, 64, 56)
 SELECT = (255, 210, 40)
 HOVER = (255, 255, 255)
 DROP_TARGET = (60, 200, 90)
+# rules-enforced play: spaces the legal actions point at, by kind of action
+HL_ACTIVATE = (70, 160, 255)      # activate (for Move or Attack), other space choices
+HL_ATTACK = (240, 50, 50)         # attack targets
+HL_DESTINATION = (40, 230, 200)   # where a unit may move, redeploy, retreat, be placed
+HL_UNIT = (255, 140, 30)          # units to choose (attackers, losses)
 LOS_CLEAR = (30, 210, 70)      # the line-of-sight tool's line when clear
 LOS_BLOCKED = (235, 35, 35)   # ... when blocked (and the blocking hex's outline)
 

@@ -270,6 +270,7 @@ class DiceTray:
 
     def __init__(self) -> None:
         self.current: _Showing | None = None
+        self.queue: list[_Showing] = []   # tosses of the same action waiting their turn
         self.rect = None
         self._faces: dict[tuple, Any] = {}
 
@@ -277,11 +278,19 @@ class DiceTray:
     def busy(self) -> bool:
         return self.current is not None
 
-    def show(self, toss: Toss, caption: str) -> None:
+    def show(self, toss: Toss, caption: str, queue: bool = False) -> None:
+        """Play ``toss`` now (dropping anything waiting), or with ``queue`` after the tosses
+        already showing or waiting (one action's several rolls, e.g. both sides' combat fire,
+        are shown one after the other)."""
+        if queue and self.current is not None:
+            self.queue.append(_Showing(toss, caption))
+            return
+        self.queue = []
         self.current = _Showing(toss, caption)
 
     def dismiss(self) -> None:
-        self.current = None
+        """End the toss showing; the next waiting one (if any) starts."""
+        self.current = self.queue.pop(0) if self.queue else None
 
     @property
     def settled(self) -> bool:
@@ -291,8 +300,9 @@ class DiceTray:
         if self.current is None:
             return
         self.current.elapsed += dt
-        if self.current.elapsed > self.current.toss.duration + self.current.linger:
-            self.current = None
+        linger = min(self.current.linger, 1.5) if self.queue else self.current.linger
+        if self.current.elapsed > self.current.toss.duration + linger:
+            self.dismiss()
 
     def finish(self) -> None:
         """Jump to the end of the toss (the dice at rest)."""

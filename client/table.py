@@ -19,6 +19,22 @@ Gestures on the map
   (clear) or red (blocked, blocking hex outlined) with a readout citing the LoS rules. It is
   read-only. Escape (or V again) leaves it.
 
+Rules-enforced play (a ruleset whose ``enforcing`` is true; ``--free`` gives the plain table)
+----------------------------------------------------------------------------------------------
+The table is driven by the ruleset's prompt and legal actions (:mod:`client.legal` sorts them
+by the shape of their params, so any enforcing ruleset works): the action panel at the top of
+the right-hand column says whose decision it is, shows the prompt and the last refusal, and
+has buttons for the legal actions when they are few (else for those with nothing to point at
+and for the card picked in the hand). Clicking a hand card offers its plays (illegal ones
+greyed, the refusing rule as a tooltip). Spaces the legal actions point at are outlined by
+kind (activate, attack target, destination, unit to choose); clicking one does the single
+action it means or opens a menu; dragging pieces onto a space does the legal move that moves
+most of them there by the shortest path, else asks the ruleset to check the move most likely
+meant and shows its refusal ("PoG 11.1.3: ..."). Every roll of an action is tossed in the
+tray in turn and the rules' notes follow the action in the log. When another side is to act
+the panel says so and offers its seat (hot seat). The legal-action analysis is cached by
+state hash: frames never recompute it.
+
 Keys: arrows pan, +/- zoom, F fit, X flip, L lose a step, M marker, E send to a box, PgUp/PgDn
 top/bottom of stack, Del delete, R dice, C charts, B rules, H next seat, V line of sight, Tab
 minimap, Enter chat, Ctrl+Z/Y undo/redo, Ctrl+S/Ctrl+Shift+S save/save as, Ctrl+O load,
@@ -44,6 +60,7 @@ from . import actions, colours, fonts, pbem
 from .actions import MenuItem
 from .camera import Camera
 from .dice_tray import DiceTray, roll_seed, toss_for_roll
+from .legal import LegalIndex, Option, short_labels
 from .pieces import PILE_KINDS, Drawn, PieceLayer
 from .render_counter import CounterRenderer
 from .render_map import MapRenderer
@@ -55,6 +72,7 @@ from .widgets.inspector import StackInspector
 from .widgets.log import LogPanel
 from .widgets.menu import ContextMenu
 from .widgets.minimap import Minimap
+from .widgets.prompt import ActionPanel, PanelButton
 from .widgets.sight import LosTool
 from .widgets.status import HEIGHT as BAR_HEIGHT, StatusBar, Toasts, turn_text
 from .widgets.tooltip import Tooltip, describe
@@ -65,6 +83,11 @@ DRAG_START = 5            # pixels the mouse must move before a press becomes a 
 TOOLTIP_DELAY = 0.35
 DOUBLE_CLICK = 0.4
 TILE_BUDGET = 0.006       # seconds of map-tile rendering allowed per interactive frame
+FEW_ACTIONS = 10          # up to this many legal actions all get a button in the action panel
+PANEL_SHARE = 0.55        # the action panel takes at most this share of the right-hand column
+LEGAL_CACHE = 8           # legal-action analyses kept (by state hash and seat) for undo/redo
+HIGHLIGHT = {"activate": colours.HL_ACTIVATE, "attack": colours.HL_ATTACK,
+             "destination": colours.HL_DESTINATION, "unit": colours.HL_UNIT}
 
 HELP = """Mouse: drag a piece (with the pieces above it), Shift-drag a whole stack, drag the \
 top of a deck or cup to draw; drag the empty map to pan, Ctrl/Shift-drag to select; \
@@ -171,6 +194,16 @@ class Table:
             ("Help", self.show_help, "F1")])
         self.replay_buttons: list[Button] = []
         self.minimap: Minimap | None = None
+        # rules-enforced play (see _refresh_rules): the prompt/action panel, the legal actions
+        # of the state shown (cached by state hash), the card picked in the hand, the last refusal
+        self.enforced = bool(getattr(session.ruleset, "enforcing", False))
+        self.panel: ActionPanel | None = ActionPanel() if chrome else None
+        self.legal: LegalIndex | None = None
+        self._legal_cache: dict[tuple, LegalIndex] = {}
+        self._hl_memo: tuple[Any, dict[str, str]] = (None, {})
+        self.selected_card: dict | None = None
+        self.refusal = ""
+        self.prompt_side = ""
         self.resize(size)
         self.camera.fit(self.world.bounds)
         self.minimap = Minimap(self.maps, self.camera, self.map_rect.bottomright)
@@ -186,7 +219,7 @@ class Table:
         hand_h = HAND_HEIGHT if self.hand is not None else 0
         self.map_rect = pygame.Rect(0, bar_h, self.width - log_w, self.height - bar_h - hand_h)
         self.status.set_rect((0, 0, self.width, BAR_HEIGHT))
-        self.log.set_rect(pygame.Rect(self.width - log_w, BAR_HEIGHT, log_w, self.height - BAR_HEIGHT))
+        self._layout_column()
         if self.hand is not None:
             self.hand.set_rect(pygame.Rect(0, self.height - hand_h, self.width - log_w, hand_h))
         self.camera.resize(self.map_rect.w, self.map_rect.h)
@@ -196,6 +229,16 @@ class Table:
         if self.inspector is not None:
             self.inspector.bounds = self.map_rect
             self.inspector.set_entries(self.inspector.entries)
+
+    def _layout_column(self) -> None:
+        """The right-hand column: the action panel on top in enforced play, the log below."""
+        log_w = min(LOG_WIDTH, self.width // 3) if self.chrome else 0
+        top, height = BAR_HEIGHT, self.height - BAR_HEIGHT
+        if self.enforced and self.panel is not None and log_w:
+            ph = min(self.panel.wanted_height(log_w), int(height * PANEL_SHARE))
+            self.panel.set_rect(pygame.Rect(self.width - log_w, top, log_w, ph))
+            top, height = top + ph, height - ph
+        self.log.set_rect(pygame.Rect(self.width - log_w, top, log_w, height))
 
     # -- session ----------------------------------------------------------------------------
     def set_session(self, session: Session) -> None:
@@ -207,9 +250,14 @@ class Table:
         self.selection = []
         self.replay = None
         self.inspector = None
+        self.enforced = bool(getattr(session.ruleset, "enforcing", False))
+        self._legal_cache = {}
+        self.refusal = ""
         self.refresh()
 
     def _on_change(self, what: str, entry: Entry | None) -> None:
+        self.refusal = ""
+        self.selected_card = None
         self.refresh()
         if entry is not None and what in ("do", "redo", "replay"):
             self._toss(entry)
@@ -240,10 +288,231 @@ class Table:
         turn = turn_text(self.view.get("globals", {}))
         self.status.middle = "  ·  ".join(x for x in (turn, prompt) if x)
         self.status.relabel("Seat", f"Seat: {self._side_name(self.side)}")
+        self._refresh_rules()
+
+    # -- rules-enforced play ------------------------------------------------------------------
+    def _refresh_rules(self) -> None:
+        """Re-read the prompt and (when the seated side is to act) the legal actions, and
+        fill the action panel. The analysis is cached by state hash and seat, so frames and
+        undo/redo never recompute it."""
+        if not self.enforced:
+            self.legal = None
+            return
+        try:
+            prompt = self.session.prompt()
+        except Exception:  # shown as text, never fatal
+            prompt = None
+        self.prompt_side = prompt.side if prompt is not None else ""
+        to_act = prompt is not None and prompt.kind != "game_over" and (not prompt.side or prompt.side == self.side)
+        self.legal = None
+        if to_act:
+            key = (self.session.state.hash, self.side)
+            legal = self._legal_cache.get(key)
+            if legal is None:
+                legal = LegalIndex.build(self.session, prompt.side or self.side)
+                self._legal_cache[key] = legal
+                while len(self._legal_cache) > LEGAL_CACHE:
+                    self._legal_cache.pop(next(iter(self._legal_cache)))
+            self.legal = legal
+        self._fill_panel(prompt)
+
+    def _fill_panel(self, prompt) -> None:
+        if self.panel is None:
+            return
+        buttons: list[PanelButton] = []
+        hints: list[str] = []
+        colour = colours.UI_ACCENT
+        if prompt is None:
+            header, text = "The rules cannot say whose decision it is", ""
+        elif prompt.kind == "game_over":
+            header, text = "Game over", prompt.text
+        elif self.legal is None:
+            header, text = f"Waiting for {self._side_name(prompt.side)}", prompt.text
+            colour = colours.UI_DIM
+            buttons.append(PanelButton(f"Take the {self._side_name(prompt.side)} seat",
+                                       lambda s=prompt.side: self.set_seat(s),
+                                       "hot seat: hand the table over to the side to act", accent=True))
+        else:
+            header = f"{self._side_name(prompt.side)} to act" if prompt.side else "Anyone may act"
+            text = prompt.text
+            buttons, hints = self._panel_actions(self.legal)
+        self.panel.set_content(header, text, buttons, hints, self.refusal, colour)
+        self._layout_column()
+
+    def _panel_actions(self, legal: LegalIndex) -> tuple[list[PanelButton], list[str]]:
+        """Buttons for the legal actions when they are few (grouped by kind), else for those
+        with nothing to point at plus the selected card's plays; hints for the rest."""
+        opts = legal.options
+        kinds: list[str] = []
+        for o in opts:
+            if o.action.kind not in kinds:
+                kinds.append(o.action.kind)
+        if len(opts) <= FEW_ACTIONS:
+            shown = sorted(opts, key=lambda o: kinds.index(o.action.kind))
+        else:
+            shown = []
+            if self.selected_card is not None:
+                shown += legal.card_options(self.selected_card)
+            shown += legal.buttons()
+        labels = [legal.label(o) for o in shown]
+        cards = [k for k, o in enumerate(shown) if o.category == "card"]
+        if self.selected_card is not None and len(cards) > 1 and len({shown[k].card for k in cards}) == 1:
+            for k, short in zip(cards, short_labels([labels[k] for k in cards])):
+                labels[k] = short
+        buttons = [PanelButton(label, lambda a=o.action: self.do(a), legal.label(o))
+                   for label, o in zip(labels, shown)]
+        hints = []
+        if self.selected_card is not None and legal.card_options(self.selected_card):
+            hints.append(f"Card: {self._card_name(self.selected_card)}")
+        counted: dict[str, int] = {}
+        for o in opts:
+            if o.category in ("destination", "activate", "attack", "unit", "card"):
+                counted[o.category] = counted.get(o.category, 0) + 1
+        if counted.get("card"):
+            hints.append("Click a card in your hand to play it.")
+        if counted.get("activate") or counted.get("attack") or counted.get("unit"):
+            hints.append("Click a highlighted space to choose it.")
+        if counted.get("destination"):
+            hints.append("Drag a unit to a highlighted space to move it.")
+        return buttons, hints
+
+    def highlights(self) -> dict[str, str]:
+        """Location → category ("activate", "attack", "destination", "unit") of the spaces the
+        legal actions point at now: while pieces are dragged only their destinations; with
+        movable pieces selected, their destinations and the other click targets."""
+        legal = self.legal
+        if legal is None:
+            return {}
+        dragging = self.drag.pids if self.drag is not None and self.drag.kind == "pieces" else None
+        key = (id(legal), tuple(dragging) if dragging is not None else None, tuple(self.selection))
+        if self._hl_memo[0] == key:
+            return self._hl_memo[1]
+        if dragging is not None:
+            found = {loc: c for loc, c in legal.highlights(dragging).items() if c == "destination"}
+        else:
+            chosen = [p for p in self.selection if p in legal.movers()]
+            found = legal.highlights(chosen or None)
+        self._hl_memo = (key, found)
+        return found
+
+    def highlight_rect(self, loc: str) -> pygame.Rect:
+        """Window rectangle around location ``loc`` (its highlight outline)."""
+        p = self.world.places[loc]
+        if p.shape == "hex":
+            pts = [self.screen_of(x, y) for x, y in p.corners]
+            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+            return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        x, y, w, h = p.rect
+        a, b = self.screen_of(x, y), self.screen_of(x + w, y + h)
+        return pygame.Rect(a[0], a[1], b[0] - a[0], b[1] - a[1])
+
+    def _draw_highlights(self, surf: pygame.Surface) -> None:
+        for loc, category in self.highlights().items():
+            if loc in self.world.places:
+                self._outline(surf, loc, HIGHLIGHT.get(category, colours.SELECT))
+
+    def refuse(self, violation) -> None:
+        """Show a refusal: a toast citing the rule (clickable) and the panel's refusal line."""
+        self.refusal = str(violation)
+        self.toasts.show(violation.message, rule=violation.rule, error=True)
+        if self.enforced:
+            self._fill_panel(self._prompt_or_none())
+
+    def _prompt_or_none(self):
+        try:
+            return self.session.prompt()
+        except Exception:  # shown as text, never fatal
+            return None
+
+    def rules_drop(self, pids: list[int], target: str) -> Entry | None:
+        """A drop of ``pids`` on ``target`` in enforced play: the legal action it means (the
+        one moving most of the dragged pieces, shortest path), else the action most likely
+        meant, checked: done if the ruleset accepts it, otherwise refused with its rule."""
+        legal = self.legal
+        if legal is not None:
+            opt = legal.drop(pids, target)
+            if opt is not None:
+                return self.do(opt.action)
+        guesser = legal if legal is not None else LegalIndex(self.session, self.side)
+        graph = self.world.graph
+        start = self._loc_of(pids[0]) if pids else None
+        action = guesser.guess(pids, target, graph.neighbours if graph is not None else None, start)
+        violation = self.session.check(action)
+        if violation is None:
+            return self.do(action)
+        self.refuse(violation)
+        return None
+
+    def rules_click(self, loc: str, pos: tuple[int, int], chosen: list[int] | None = None,
+                    empty: bool = False) -> bool:
+        """A click on ``loc`` in enforced play: the one legal action it means is done, several
+        open a menu. Destinations count for the ``chosen`` pieces (the selection before the
+        click); a click on an empty location also offers every destination there, always in a
+        menu. False when no legal action points there."""
+        if self.legal is None:
+            return False
+        chosen = list(self.selection if chosen is None else chosen)
+        options = self.legal.at(loc, chosen, any_destination=empty)
+        if not options:
+            return False
+        mine = set(chosen)
+        sure = all(o.category != "destination" or mine & set(o.movers) for o in options)
+        if len(options) == 1 and sure:
+            self.do(options[0].action)
+        else:
+            self._options_menu(options, pos)
+        return True
+
+    def _options_menu(self, options: list[Option], pos: tuple[int, int]) -> None:
+        legal = self.legal
+        items = [MenuItem(legal.label(o), action=o.action, tip=legal.label(o)) for o in options]
+        self.modals.append(ContextMenu(items, pos, self._menu_pick, self.screen_rect))
+
+    def _card_name(self, entry: dict) -> str:
+        ptype = self.module.piece_types.get(entry.get("type", ""))
+        return ptype.name if ptype is not None else str(entry.get("type", "card"))
+
+    def card_menu(self, entry: dict, pos: tuple[int, int]) -> ContextMenu | None:
+        """The plays of hand card ``entry``: every kind of card play legal now, greyed with
+        the refusal (rule and reason, as a tooltip) where this card may not be played so."""
+        self.selected_card = entry
+        if self.legal is None:
+            prompt = self._prompt_or_none()
+            if prompt is not None and prompt.side and prompt.side != self.side:
+                self.toasts.show(f"it is {self._side_name(prompt.side)}'s decision", error=True)
+            return None
+        self._fill_panel(self._prompt_or_none())
+        legal = self.legal
+        mine = legal.card_options(entry)
+        items: list[MenuItem] = [MenuItem(self._card_name(entry), enabled=False)]
+        for kind in legal.card_kinds():
+            o = next((o for o in mine if o.action.kind == kind), None)
+            if o is not None:
+                items.append(MenuItem(legal.label(o), action=o.action))
+                continue
+            action = Action(kind, self.prompt_side or self.side, {"card": legal.card_value(entry)})
+            violation = self.session.check(action)
+            label = legal.label(Option(action, "card", card=action.params["card"]))
+            items.append(MenuItem(label, action=action, enabled=violation is None,
+                                  tip=str(violation) if violation is not None else ""))
+        plays = items[1:]
+        for item, short in zip(plays, short_labels([i.label for i in plays])):
+            item.tip = item.tip or item.label
+            item.label = short
+        if not plays:
+            try:
+                prompt_text = self.session.prompt().text
+            except Exception:  # shown as text, never fatal
+                prompt_text = ""
+            items.append(MenuItem("No card can be played now", enabled=False, tip=prompt_text))
+        menu = ContextMenu(items, pos, self._menu_pick, self.screen_rect)
+        self.modals.append(menu)
+        return menu
 
     def log_lines(self) -> list[str]:
-        """The record's lines, each roll followed by what it showed (memoised per entry, so a
-        long game costs one new line per action)."""
+        """The record's lines, each roll followed by what it showed (with its purpose when an
+        action rolls several times) and the notes the rules wrote while applying it, one per
+        line below (memoised per entry, so a long game costs one new line per action)."""
         entries = self.session.record.entries
         memo = self._log_memo
         keep = 0
@@ -254,11 +523,16 @@ class Table:
         del memo[keep:]
         for e in entries[keep:]:
             text = e.text
-            for r in e.commands:
-                if isinstance(r, C.Roll) and r.result is not None:
-                    total = r.total
-                    text += f" → {', '.join(map(str, r.result))}" + \
-                        (f" (= {total})" if total is not None and len(r.result) > 1 else "")
+            rolls = [r for r in e.commands if isinstance(r, C.Roll) and r.result is not None]
+            for r in rolls:
+                total = r.total
+                text += f" → {', '.join(map(str, r.result))}" + \
+                    (f" (= {total})" if total is not None and len(r.result) > 1 else "") + \
+                    (f" ({r.purpose})" if len(rolls) > 1 and r.purpose else "")
+            if e.action.kind != "note":   # what the rules did, step by step (their notes)
+                for n in e.commands:
+                    if isinstance(n, C.Note) and n.text and n.text != e.text:
+                        text += f"\n   · {n.text}"
             memo.append((e, text))
         return [t for _, t in memo]
 
@@ -279,7 +553,7 @@ class Table:
         try:
             return self.session.do(action)
         except IllegalAction as exc:
-            self.toasts.show(exc.violation.message, rule=exc.violation.rule, error=True)
+            self.refuse(exc.violation)
         except WartableError as exc:
             self.toasts.show(str(exc), error=True)
         return None
@@ -299,6 +573,9 @@ class Table:
 
     # -- dice -------------------------------------------------------------------------------
     def _toss(self, entry: Entry) -> None:
+        """Toss every roll of ``entry`` in the tray, free play's and the rules' alike; the
+        rolls of one action play one after the other."""
+        first = True
         for cmd in entry.commands:
             if isinstance(cmd, C.Roll) and cmd.result is not None:
                 try:
@@ -311,7 +588,8 @@ class Table:
                 caption = f"{cmd.spec}: {values}" + (f" = {total}" if total is not None and len(cmd.result) > 1 else "")
                 if cmd.purpose:
                     caption += f" — for {cmd.purpose}"
-                self.tray.show(toss, caption)
+                self.tray.show(toss, caption, queue=not first)
+                first = False
 
     def dice_dialog(self, purpose: str = "") -> None:
         dice = [("d6", "d6")] + [(d.id, d.name if len(d.name) < 10 else d.id) for d in self.module.dice.values()
@@ -558,6 +836,8 @@ class Table:
                 if b.handle(event):
                     return
             if self.chrome and (self.status.handle(event) or self.log.handle(event)):
+                return
+            if self.enforced and self.panel is not None and self.panel.handle(event):
                 return
             if self.minimap is not None and self.minimap.handle(event):
                 return
@@ -899,6 +1179,9 @@ class Table:
             return
         if all(self._loc_of(p) == target for p in drag.pids):
             return  # dropped back where it was
+        if self.enforced:
+            self.rules_drop(drag.pids, target)
+            return
         self.do(actions.move(self.side, drag.pids, target))
 
     def _click(self, press: Press, pos: tuple[int, int]) -> None:
@@ -910,11 +1193,16 @@ class Table:
         now = time.monotonic()
         if entry is None:
             if press.source == "map":
+                loc = self.location_under(pos)
+                if self.enforced and loc is not None and self.rules_click(loc, pos, empty=True):
+                    return
                 self.selection = []
                 self.inspector = None
             return
         pid = entry.get("id")
-        double = pid is not None and self.last_click[0] == pid and now - self.last_click[1] < DOUBLE_CLICK
+        before = list(self.selection)
+        double = pid is not None and self.last_click[0] == pid and now - self.last_click[1] < DOUBLE_CLICK \
+            and not self.enforced   # (enforced play: a click chooses; flipping is the rules' business)
         self.last_click = (pid, now)
         if double:
             self.do(actions.flip(self.side, pid))
@@ -925,6 +1213,11 @@ class Table:
                     else self.selection + [pid]
             else:
                 self.selection = [pid]
+        if self.enforced and press.source == "hand":
+            self.card_menu(entry, pos)
+            return
+        if self.enforced and press.source == "map" and self.rules_click(press.loc, pos, before):
+            return
         if press.source == "map" and len(self.layer.entries(press.loc)) > 1:
             self.inspect(press.loc)
 
@@ -953,6 +1246,8 @@ class Table:
         self.maps.draw(surf, self.camera, None if complete or self.frames <= 1 else TILE_BUDGET, offset=mr.topleft)
         hidden = self.drag.hidden if self.drag is not None else set()
         self.layer.draw(surf, self.camera, hidden, set(self.selection), offset=mr.topleft)
+        if self.enforced:
+            self._draw_highlights(surf)
         self._draw_drag(surf)
         if self.los is not None:
             self.los.draw(surf, mr, self.screen_pos_of, self._outline, top=42 if self.replay is not None else 0)
@@ -972,9 +1267,13 @@ class Table:
                 los_button.accent = self.los is not None
             self.status.draw(surf)
             self.log.draw(surf)
+            if self.enforced and self.panel is not None:
+                self.panel.draw(surf)
         if self.hand is not None:
             self.hand.draw(surf)
         self.tooltip.draw(surf, self.screen_rect)
+        if self.enforced and self.panel is not None:
+            self.panel.draw_tooltip(surf, self.screen_rect)
         for m in self.modals:
             if not m.closed:
                 m.draw(surf)

@@ -117,6 +117,10 @@ class Ruleset:
     """Base class of every ruleset. A subclass sets ``id`` and overrides what it enforces."""
     id = "base"
     name = "base"
+    #: Whether this ruleset enforces rules (offers legal actions, refuses illegal ones). The
+    #: client drives an enforcing ruleset from its prompt and legal actions and a
+    #: non-enforcing one (free play) like a real table.
+    enforcing = True
 
     def __init__(self, module: Module) -> None:
         self.module = module
@@ -204,6 +208,7 @@ class FreePlay(Ruleset):
     """
     id = "free"
     name = "Free play"
+    enforcing = False
 
     def prompt(self, state: GameState) -> Prompt:
         return Prompt("", "free", "Free play: move anything, roll dice, keep notes.")

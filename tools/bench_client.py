@@ -1,6 +1,7 @@
 """Client benchmarks: frame time of a full 1920x1080 table while a stack is dragged across
-the map (median and 99th percentile, at two zoom levels), and the time from launch to the
-first frame.
+the map (median and 99th percentile, at two zoom levels), the time from launch to the
+first frame, and frames in rules-enforced play (Paths of Glory: highlights, a unit dragged
+over its legal destinations, the cost of a state change).
 
 The largest module available is used: ``offensive_a_outrance_1914`` when the resolver can open
 it, else a synthetic big module (the sample module on a 66x65 grid with about 1000 pieces in
@@ -108,6 +109,70 @@ def drag_frames(table, surf, zoom: float, frames: int = 240) -> list[float]:
     return times
 
 
+def enforced_frames(frames: int = 240) -> list[tuple[str, float, str, str]]:
+    """Rules-enforced play (Paths of Glory, ``paths_of_glory`` ruleset, 1920x1080, zoom 1):
+    frame times while the activation spaces are highlighted and while a unit is dragged over
+    its highlighted destinations, and the cost of one state change (the legal actions read,
+    sorted and the action panel refilled; frames reuse it, cached by state hash)."""
+    import math
+    import pygame
+    from client.camera import ZOOMS
+    from client.table import Table
+    from engine.rules import Action
+    from engine.session import Session
+    from tools.resolve import open_module
+    module = open_module("paths_of_glory")
+    session = Session.new(module, "introductory", 1, ruleset="paths_of_glory")
+    table = Table(session, SIZE, side="CP", hot_seat=False)
+    surf = pygame.Surface(SIZE)
+    session.do(Action.make("play_ops", "CP", card="cp_12"))
+    table.camera.index = ZOOMS.index(1.0)
+    table.camera.center_on(*table.world.centre("koblenz"))
+    table.draw(surf, complete=True)
+    E = pygame.event.Event
+    idle = []
+    for k in range(frames):
+        t0 = time.perf_counter()
+        table.handle(E(pygame.MOUSEMOTION, pos=(400 + k % 200, 400), rel=(1, 0), buttons=(0, 0, 0)))
+        table.update(1 / 60)
+        table.draw(surf)
+        idle.append(time.perf_counter() - t0)
+    n_hl = len(table.highlights())
+    change = []
+    for _ in range(20):   # a state change: undo and redo (new hash each way, analysis cached)
+        table._legal_cache.clear()
+        t0 = time.perf_counter()
+        session.undo()
+        session.redo()
+        change.append((time.perf_counter() - t0) / 2)
+    for a in (Action.make("activate", "CP", space="aachen", mode="move"), Action.make("done", "CP")):
+        session.do(a)
+    unit = session.state.stacks["aachen"][0]
+    table.draw(surf, complete=True)
+    rect = next(d.rect for d in table.layer.layout(table.camera) if d.pid == unit).move(table.map_rect.topleft)
+    table.handle(E(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1, mod=0))
+    dragging = []
+    centre, r = table.map_rect.center, min(table.map_rect.w, table.map_rect.h) * 0.35
+    for k in range(frames):
+        t0 = time.perf_counter()
+        a = k / frames * 2 * math.pi
+        pos = (round(centre[0] + r * math.cos(a)), round(centre[1] + r * math.sin(a)))
+        table.handle(E(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        table.update(1 / 60)
+        table.draw(surf)
+        dragging.append(time.perf_counter() - t0)
+    table.handle(E(pygame.MOUSEBUTTONUP, pos=rect.center, button=1, mod=0))
+    rows = []
+    for what, times in ((f"idle, {n_hl} spaces highlighted", idle), ("dragging a unit over its destinations", dragging)):
+        times = sorted(times)
+        rows.append((f"enforced PoG frame, {what}, median", statistics.median(times) * 1000, "ms", "< 8 ms"))
+        rows.append((f"enforced PoG frame, {what}, 99th percentile",
+                     times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, "ms", "< 16.7 ms"))
+    rows.append(("enforced PoG state change (legal actions + panel), median",
+                 statistics.median(change) * 1000, "ms", "< 16.7 ms"))
+    return rows
+
+
 def launch_to_first_frame(module: str = "skirmish") -> float:
     """Wall time of ``wartable play MODULE --frames 1`` in a fresh process (interpreter start,
     imports, module, set-up, window, first frame and exit)."""
@@ -141,6 +206,10 @@ def run(frames: int = 240, subprocess_launch: bool = True) -> list[tuple[str, fl
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
         rows.append((f"frame while dragging a stack, 1920x1080, zoom {zoom:g}, median", med, "ms", "< 8 ms"))
         rows.append((f"frame while dragging a stack, 1920x1080, zoom {zoom:g}, 99th percentile", p99, "ms", "< 16.7 ms"))
+    try:
+        rows += enforced_frames(frames)
+    except ImportError:
+        pass   # no Paths of Glory rules installed: nothing enforced to measure
     if subprocess_launch:
         target = BIG_MODULE if what == BIG_MODULE else "skirmish"
         rows.append((f"launch to first frame, new process (`wartable play {target}`)",

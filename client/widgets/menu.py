@@ -1,6 +1,7 @@
 """The right-click menu: a list of :class:`client.actions.MenuItem`, submenus opening on hover.
 
-Picking an enabled leaf calls ``on_pick(item)`` and closes the whole menu; a click outside or
+A hovered item's ``tip`` (e.g. why a greyed-out item is refused) shows beside it. Picking an
+enabled leaf calls ``on_pick(item)`` and closes the whole menu; a click outside or
 Escape closes it without picking. Long menus scroll with the wheel.
 """
 from __future__ import annotations
@@ -105,5 +106,13 @@ class ContextMenu(Widget):
                 surf.blit(img, (r.right - img.get_width() - 8, r.y + 3))
                 room -= img.get_width() + 10
             surf.blit(fonts.text(fonts.elide(item.label, f, room), UI_FONT, tuple(colour)), (r.x + 8, r.y + 2))
+        if 0 <= self.hover < len(self.items) and self.items[self.hover].tip and self.sub is None:
+            row = self.hover - self.offset
+            if 0 <= row < visible:
+                from .tooltip import Tooltip
+                tip = Tooltip()
+                tip.show(fonts.wrap(self.items[self.hover].tip, fonts.font(UI_FONT - 1), 420),
+                         (self.rect.right - 12, self.rect.y + 3 + row * ITEM_H))
+                tip.draw(surf, self.bounds)
         if self.sub is not None:
             self.sub.draw(surf)
