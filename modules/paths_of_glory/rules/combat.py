@@ -33,7 +33,8 @@ __all__ = ["COMBAT_CARDS", "combat", "round_key", "retreated_units"]
 
 NEAR_EAST = "near_east"
 BEF_NATIONS = ("BR", "FR", "BE", "GE")        # PoG 11.1.17
-MULTINATIONAL = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB"}
+MULTINATIONAL = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB",
+                 "POL": "GE"}  # CP #59: the Polish corps are treated as German
 OBEROST = "cp_11"
 SINAI, SINAI_PIPELINE = "sinai", "ap_49"
 FLANK_SUCCESS = 4                              # PoG 12.3.3
@@ -169,7 +170,9 @@ def attacker_violation(g: Game, frame: dict, pid: int, target: str) -> Violation
         if nation == "RU" and fort_nation == "GE" and int(g.get("turn", 1) or 1) == 1:
             return Violation("PoG 15.1.12", "Russian units may not attack a German fort in "
                                             "August 1914")
-    return None
+    from . import events_ap, events_cp  # CP #45 Brest-Litovsk, #55 Lloyd George, #58 Stavka Timidity
+    return (events_ap.attack_violation(g, side, pid, target)  # AP #62 The Sixtus Affair
+            or events_cp.attack_violation(g, side, pid, target))
 
 
 def resolve_violation(g: Game, frame: dict) -> Violation | None:
@@ -313,6 +316,8 @@ def start_combat(g: Game, frame: dict) -> None:
     save(g, c)
     mo.note_attack(g, side, chosen, target, c["defenders"])   # PoG 7.1.3: does it make the MO?
     g.push("combat_resolve")
+    from . import events_ap
+    events_ap.combat_started(g)  # AP #35 Yanks and Tanks, #45 Kerensky, #46 Brusilov
 
 
 # -- the procedure -------------------------------------------------------------------------------
@@ -373,13 +378,17 @@ def fire_for(g: Game, c: dict, side: str) -> None:
     fort = c["fort"] if not attacking and board.fort_intact(g, t) else 0
     total = fire.strength(g, units, fort)
     army = fire.uses_army_table(g, units)
+    if not attacking and "cp_31" in c["cards"][side]:
+        army = True  # CP #31 Kemal: the defence fires on the Army table (12.3.4.1: col 0 -> 1)
     shift = 0
     if attacking:
         shift += int(fire.terrain_effect(g, fire.terrain(g, t), "attacker_shift") or 0)
     else:
         shift += int(fire.terrain_effect(g, fire.terrain(g, t), "defender_shift") or 0)
     defenders_present = bool(side_units(g, c, c["defender"]))
-    if defenders_present and not c["ignore_trench"]:  # PoG 11.2.9: forts alone get no trench
+    from . import events_ap  # AP #48 Royal Tank Corps: no trench column shifts
+    if defenders_present and not c["ignore_trench"] and not events_ap.ignores_trench_shift(g, c):
+        # PoG 11.2.9: forts alone get no trench
         att, dfn = fire.trench_shifts(g, t, c["defender"])
         shift += att if attacking else dfn
     drm = c["drm"][side]
@@ -530,6 +539,8 @@ class CombatResolve(State):
                 if retreat.begin_advance(g, c):
                     return
             elif step == "finish":
+                from . import events_cp
+                events_cp.combat_finished(g, c)  # CP #51 Peace Offensive
                 g.set("pog_combat", None)
                 g.pop()
                 return

@@ -99,6 +99,9 @@ def satisfies(g: "Game", side: str, mo: str, attackers: Iterable[int], space: st
 def note_attack(g: "Game", side: str, attackers: Iterable[int], space: str,
                 defenders: Iterable[int]) -> None:
     """Record an attack by ``side`` from ``attackers`` on ``defenders`` in ``space``."""
+    attackers = list(attackers)
+    from . import events_cp
+    events_cp.note_attack(g, side, attackers, space)  # CP #47 French Mutiny (7.1.8)
     mo = g.get(key(side), "none")
     if g.get(met_key(side)) or mo == "none":
         return

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterable
 from engine import commands as C
 from engine.rules import Violation
 
-from . import board, cards
+from . import board, cards, entry
 from .tracks import set_control
 
 if TYPE_CHECKING:
@@ -53,6 +53,11 @@ def season(g: "Game") -> str:
 def on_near_east_map(g: "Game", loc: str) -> bool:
     """The Near East map, Constantinople and Bursa included (9.2.7, 11.3.1)."""
     return board.attr(g, loc, "region") == "near_east" or bool(board.attr(g, loc, "ne_main_copy"))
+
+
+def near_east_army(g: "Game", pid: int) -> bool:
+    """11.3.1: a Near East army, unless it entered the 9.5.3.4 way (piece property ne_lost)."""
+    return bool(g.ptype(pid).attrs.get("near_east")) and not g.state.pieces[pid].props.get("ne_lost")
 
 
 def unit_name(g: "Game", pid: int) -> str:
@@ -112,14 +117,20 @@ def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) ->
     if board.attr(g, to, "mef"):
         if not board.markers_in(g, to, "m_beachhead"):
             return Violation("PoG 11.1.10", f"{place(g, to)} is an MEF space without the beachhead")
-    elif board.controller(g, to) == "neutral" and nation != "AL":
+    elif board.controller(g, to) == "neutral" and nation != "AL" and not entry.greek_open(g, to):
         return Violation("PoG 11.1.11", f"{place(g, to)} belongs to a neutral nation")
+    if entry.greek_blocked(g, to):
+        return Violation("PoG 9.5.2.4", f"{place(g, to)} holds neutral Greek units")
+    from . import events_cp
+    problem = events_cp.movement_violation(g, side, pids, to)  # CP #45 Brest-Litovsk (16.4.9)
+    if problem:
+        return problem
     for p in pids:
         pt = g.ptype(p)
         if pt.attrs.get("bef") and nation not in BEF_NATIONS:
             return Violation("PoG 11.1.17", "the BEF may not leave Britain, France, Belgium "
                                             "and Germany")
-        if pt.size == "army" and on_near_east_map(g, to) and not pt.attrs.get("near_east"):
+        if pt.size == "army" and on_near_east_map(g, to) and not near_east_army(g, p):
             return Violation("PoG 11.3.1", f"{unit_name(g, p)} may not enter the Near East map")
         if (frm, to) in CAUCASUS_LINK:
             if pt.size == "army" or pt.nationality != "RU":
@@ -141,12 +152,13 @@ def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) ->
 
 
 def stop_violation(g: "Game", side: str, pids: list[int], to: str,
-                   attack_spaces: Iterable[str]) -> Violation | None:
-    """Why the group may not end its movement in ``to``."""
+                   attack_spaces: Iterable[str], allow: dict | None = None) -> Violation | None:
+    """Why the group may not end its movement in ``to``. ``allow`` (space → units) is the
+    temporary overstacking 10.1.2 permits: as many units as have yet to move out of it."""
     if to in attack_spaces:
         return Violation("PoG 11.1.6", f"units may not end their move in {place(g, to)}, which "
                                        "holds an Attack marker")
-    if len(board.units_in(g, to, side)) + len(pids) > STACKING_LIMIT:
+    if len(board.units_in(g, to, side)) + len(pids) > STACKING_LIMIT + (allow or {}).get(to, 0):
         return Violation("PoG 10.1.1", f"more than {STACKING_LIMIT} units would end in "
                                        f"{place(g, to)}")
     if side == "CP" and to in CP_COAST and not coast_open(g):
@@ -178,7 +190,7 @@ def leave_violation(g: "Game", side: str, pids: list[int], frm: str) -> Violatio
 
 
 def path_violation(g: "Game", side: str, pids: list[int], path: list[str],
-                   attack_spaces: Iterable[str]) -> Violation | None:
+                   attack_spaces: Iterable[str], allow: dict | None = None) -> Violation | None:
     """Check a whole move of ``pids`` (all in one space) along ``path``."""
     attack_spaces = list(attack_spaces)
     if not path:
@@ -200,10 +212,11 @@ def path_violation(g: "Game", side: str, pids: list[int], path: list[str],
             return Violation("PoG 15.1.1", f"units entering the unbesieged fort of "
                                            f"{place(g, step)} must stop there")
         here = step
-    return stop_violation(g, side, pids, path[-1], attack_spaces)
+    return stop_violation(g, side, pids, path[-1], attack_spaces, allow)
 
 
-def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str]) -> dict[str, list[str]]:
+def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str],
+              allow: dict | None = None) -> dict[str, list[str]]:
     """Every space the group may end a move in, with one (shortest) legal path to it."""
     attack_spaces = list(attack_spaces)
     start = g.state.pieces[pids[0]].loc
@@ -222,7 +235,7 @@ def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str
                 continue
             seen.add(nxt)
             new = path + [nxt]
-            if stop_violation(g, side, pids, nxt, attack_spaces) is None:
+            if stop_violation(g, side, pids, nxt, attack_spaces, allow) is None:
                 out[nxt] = new
             if not (enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt)):
                 queue.append((nxt, new))
@@ -238,6 +251,8 @@ def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
             and not [p for p in board.units_in(g, start, side) if p not in pids]):
         for m in board.markers_in(g, start, "m_siege"):
             g.do(C.Delete(m))  # the besiegers left: the fort is no longer besieged
+    ana_only = all(board.nation_of(g, p) == "ANA" for p in pids)
+    leave_ana_space(g, start, pids)
     for step in path:
         for p in pids:
             g.do(C.Move(p, step))
@@ -250,11 +265,46 @@ def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
                 g.do(C.Delete(mark))  # PoG 11.2.5
             else:
                 g.do(C.SetFace(mark, 0))  # PoG 11.2.6
-        if not (enemy_fort(g, step, side)):
+        if not enemy_fort(g, step, side) and not ana_only:  # PoG 11.1.15: ANA converts none
             set_control(g, step, side)  # PoG 11.1.14
+            if step in (g.get("pog_ana_held") or ()):
+                g.set("pog_ana_held", [l for l in g.get("pog_ana_held") if l != step])
+        if side == "CP" and any(board.nation_of(g, p) == "SN" for p in pids) \
+                and step not in (g.get("pog_sn_converted") or ()):
+            # PoG 11.1.16: spaces the SN converted (attrition.py checks them for attrition)
+            g.set("pog_sn_converted", list(g.get("pog_sn_converted") or []) + [step])
+        if side == "CP":
+            for m in board.markers_in(g, step, "m_beachhead"):
+                g.do(C.Delete(m))  # PoG 9.5.3.5: a CP unit in the space ends the beachhead
         start = step
     end = path[-1]
+    if ana_only:
+        hold_ana_space(g, end)
     if enemy_fort(g, end, side) and not board.fort_besieged(g, end) \
             and can_besiege(g, end, board.units_in(g, end, side)):
         g.do(C.Create("m_siege", end, None, 0, {}))  # PoG 15.2.1
         g.note(f"PoG 15.2.1: the fort of {place(g, end)} is besieged")
+
+
+# -- 11.1.15 the Arab Northern Army --------------------------------------------------------------
+def hold_ana_space(g: "Game", loc: str) -> None:
+    """11.1.15: a CP space the ANA occupies (not a besieged fort) counts as Allied-controlled
+    while it is there (global ``pog_ana_held``)."""
+    if board.controller(g, loc) != "CP" or board.fort_besieged(g, loc):
+        return
+    set_control(g, loc, "AP")
+    g.set("pog_ana_held", list(g.get("pog_ana_held") or []) + [loc])
+
+
+def leave_ana_space(g: "Game", loc: str, leaving: Iterable[int]) -> None:
+    """11.1.15: when the ANA leaves a space it held, the space reverts to CP control (a space
+    other Allied units converted stays Allied: it is not in ``pog_ana_held``)."""
+    if loc not in (g.get("pog_ana_held") or ()):
+        return
+    leaving = list(leaving)
+    if any(board.nation_of(g, p) == "ANA" for p in board.units_in(g, loc, "AP") if p not in leaving):
+        return
+    if not any(board.nation_of(g, p) == "ANA" for p in leaving):
+        return
+    g.set("pog_ana_held", [l for l in g.get("pog_ana_held") if l != loc])
+    set_control(g, loc, "CP")

@@ -19,14 +19,15 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, movement
+from . import board, cards, entry, movement
 from .game import Game
 from .machine import STATES, State, register
 from .movement import names, place
 
 MODES = ("move", "attack")
 MOLTKE, FALKENHAYN, FALL_OF_THE_TSAR = "ap_09", "cp_13", "cp_52"
-BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB"}
+BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB",
+           "POL": "GE"}  # CP #59: the Polish corps are treated as German
 
 
 def start(g: Game, side: str, ops: int, card: str) -> None:
@@ -53,7 +54,8 @@ def activation_nations(g: Game, side: str, loc: str) -> set[str]:
         if nat == "US" and where in ("FR", "GE"):
             nat = "FR"  # PoG 9.2.3: FR and US count as one in France and Germany
         nations.add(nat)
-    return nations
+    from . import events_ap
+    return events_ap.activation_nations(g, side, loc, nations)  # AP #51 Everyone into Battle
 
 
 def activation_cost(g: Game, side: str, loc: str, mode: str) -> int:
@@ -62,13 +64,16 @@ def activation_cost(g: Game, side: str, loc: str, mode: str) -> int:
     1 more per Russian unit beyond the first, 8(e) #9) exceptions."""
     units = board.units_in(g, loc, side)
     cost = len(activation_nations(g, side, loc))
+    if side == "AP":
+        cost = beachhead_cost(g, loc, units, cost)  # PoG 9.2.7.1
     if (side == "CP" and cards.event_played(g, MOLTKE) and not cards.event_played(g, FALKENHAYN)
             and board.attr(g, loc, "nation") in ("BE", "FR")):
         cost = len(units)
     if side == "AP" and mode == "attack" and cards.event_played(g, FALL_OF_THE_TSAR):
         russians = sum(1 for p in units if board.nation_of(g, p) == "RU")
         cost += max(0, russians - 1)
-    return cost
+    from . import events_cp
+    return events_cp.activation_cost(g, side, loc, mode, cost)  # CP #10 Sud Army, CP #29 11th Army
 
 
 def _has_target(g: Game, side: str, loc: str) -> bool:
@@ -93,6 +98,8 @@ def activation_violation(g: Game, frame: dict, space, mode) -> Violation | None:
     units = board.units_in(g, space, side)
     if not units:
         return Violation("PoG 9.2.6", f"{place(g, space)} holds no {side} combat units")
+    if entry.greek_blocked(g, space):
+        return Violation("PoG 9.5.2.4", "the Greek units are still neutral: nobody may move them")
     cost = activation_cost(g, side, space, mode)
     left = frame["ops"] - frame["spent"]
     if cost > left:
@@ -198,6 +205,24 @@ def _attack_spaces(frame: dict) -> list[str]:
     return [loc for loc, mode in frame["act"] if mode == "attack"]
 
 
+def _allowance(free: dict[str, list[int]]) -> dict[str, int]:
+    """10.1.2: a space may be overstacked during movement by as many units as still have to
+    move out of it (the units there that have not moved yet)."""
+    return {loc: len(units) for loc, units in free.items()}
+
+
+def _overstacked(g: Game, side: str, frame: dict) -> list[str]:
+    locs = {g.state.pieces[p].loc for p in frame["moved"] if p in g.state.pieces}
+    return sorted(l for l in locs if board.is_space(g, l)
+                  and len(board.units_in(g, l, side)) > movement.STACKING_LIMIT)
+
+
+def _entrench_keeps_room(g: Game, side: str, loc: str, free: dict[str, list[int]]) -> bool:
+    """An entrenching army stays: the space's excess must still fit the units left to move."""
+    excess = len(board.units_in(g, loc, side)) - movement.STACKING_LIMIT
+    return excess <= len(free.get(loc, [])) - 1
+
+
 def _free_movers(g: Game, frame: dict) -> dict[str, list[int]]:
     """Units still free to move, by space."""
     out: dict[str, list[int]] = {}
@@ -222,7 +247,11 @@ class OpsMove(State):
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         side = frame["side"]
         attack = _attack_spaces(frame)
-        for loc, units in sorted(_free_movers(g, frame).items()):
+        free = _free_movers(g, frame)
+        allow = _allowance(free)
+        over = _overstacked(g, side, frame)
+        fixes = False
+        for loc, units in sorted(free.items()):
             groups = [units] if len(units) > 1 else []
             seen_kinds = set()
             for p in units:
@@ -231,18 +260,26 @@ class OpsMove(State):
                     seen_kinds.add(kind)
                     groups.append([p])
             for group in groups:
-                for dest, path in sorted(movement.reachable(g, side, group, attack).items()):
+                for dest, path in sorted(movement.reachable(g, side, group, attack, allow).items()):
+                    fixes = fixes or loc in over
                     yield Action.make("move", side, pids=group, path=path)
-            if g.get("pog_entrench"):
+            if g.get("pog_entrench") and _entrench_keeps_room(g, side, loc, free):
                 for p in units:
                     if board.is_army(g, p):
                         yield Action.make("entrench", side, pid=p)
-        yield Action.make("end_move", side)
+        if not over or not fixes:  # PoG 10.1.2 (an unfixable overstack: 10.1.3 at round end)
+            yield Action.make("end_move", side)
 
     def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
         side = frame["side"]
         if action.kind == "end_move":
-            return None if not action.params else Violation("PoG 11.1", "end_move takes nothing")
+            if action.params:
+                return Violation("PoG 11.1", "end_move takes nothing")
+            over = _overstacked(g, side, frame)
+            if over and any(a.kind == "move" for a in self.actions(g, frame)):
+                return Violation("PoG 10.1.2", f"{place(g, over[0])} is over the stacking limit: "
+                                               "move units out before ending movement")
+            return None
         if action.kind == "entrench":
             if not g.get("pog_entrench"):
                 return Violation("PoG 11.2.1", "trenches may be attempted only after the "
@@ -254,6 +291,9 @@ class OpsMove(State):
                                                "not moved may attempt to entrench")
             if not board.is_army(g, pid):
                 return Violation("PoG 11.2.8", "only an army can build a trench")
+            if not _entrench_keeps_room(g, side, g.state.pieces[pid].loc, _free_movers(g, frame)):
+                return Violation("PoG 10.1.2", "the space is over the stacking limit: units must "
+                                               "move out of it")
             return None
         if action.kind != "move":
             return Violation("PoG 11.1", f"{action.kind} is not possible during movement")
@@ -271,7 +311,8 @@ class OpsMove(State):
                 return Violation("PoG 14.1.1.1", "units out of supply at activation cannot move")
             return Violation("PoG 9.2.8", "only units that began in a Move-activated space, "
                                           "together in one space, may move")
-        return movement.path_violation(g, side, pids, path, _attack_spaces(frame))
+        return movement.path_violation(g, side, pids, path, _attack_spaces(frame),
+                                       _allowance(free))
 
     def apply(self, g: Game, frame: dict, action: Action) -> None:
         if action.kind == "end_move":
@@ -281,6 +322,9 @@ class OpsMove(State):
         else:
             movement.carry_out(g, frame["side"], action["pids"], action["path"])
             g.update(moved=frame["moved"] + list(action["pids"]))
+            over = bool(_overstacked(g, frame["side"], g.top))
+            if over or g.get("pog_moving"):
+                g.set("pog_moving", over)  # PoG 10.1.2: temporarily overstacked (invariants)
             if not _free_movers(g, g.top):
                 finish_movement(g, g.top)
 
@@ -301,6 +345,8 @@ class OpsMove(State):
 def finish_movement(g: Game, frame: dict) -> None:
     """11.2.2 trench rolls, then combat from the Attack-activated spaces (9.2.9)."""
     side = frame["side"]
+    if g.get("pog_moving"):
+        g.set("pog_moving", False)
     by_space: dict[str, list[int]] = {}
     for p in frame["entrench"]:
         if p in g.state.pieces:
@@ -330,12 +376,99 @@ def attempt_trench(g: Game, side: str, loc: str, armies: list[int]) -> bool:
         return False
     lf = max(int(g.value(p, "lf") or 0) for p in armies)
     die = g.roll(f"PoG 11.2.2 trench attempt in {place(g, loc)}")
-    if die > lf:
-        g.note(f"PoG 11.2.2: trench attempt in {place(g, loc)} fails ({die} > LF {lf})")
+    drm = 0
+    attempts = dict(g.get("pog_trench_attempt") or {})
+    if trench_drm_in_use(g):
+        now = round_index(g)
+        if any(attempts.get(str(p), {}).get("at") == now - 1 for p in armies):
+            drm = -1  # PoG 11.2.10 (never more than -1)
+        for p in armies:
+            _drop_trench_attempt(g, attempts, str(p))
+    if die + drm > lf:
+        g.note(f"PoG 11.2.2: trench attempt in {place(g, loc)} fails ({die}{drm or ''} > LF {lf})")
+        if trench_drm_in_use(g):
+            for p in armies:
+                if board.nation_of(g, p) in TRENCH_DRM_NATIONS:  # PoG 11.2.10
+                    g.do(C.Create("m_trench_attempt", loc, None, 0, {}))
+                    attempts[str(p)] = {"at": round_index(g), "loc": loc}
+        g.set("pog_trench_attempt", attempts)
         return False
+    g.set("pog_trench_attempt", attempts)
     if level == 1:
         g.do(C.SetFace(board.markers_in(g, loc, board.TRENCH[side])[0], 1))
     else:
         g.do(C.Create(board.TRENCH[side], loc, None, 0, {}))
     g.note(f"PoG 11.2.2: {place(g, loc)} now has a level-{level + 1} {side} trench ({die} ≤ {lf})")
     return True
+
+
+# -- 11.2.10 (optional; Historical): the trench-failure drm -------------------------------------
+TRENCH_DRM_NATIONS = ("GE", "BR", "FR", "IT")
+
+
+def trench_drm_in_use(g: Game) -> bool:
+    return (g.get("pog_scenario") == "historical"
+            or (g.get("pog_options") or {}).get("trench_drm") == "on")
+
+
+def round_index(g: Game) -> int:
+    """A side's Action Rounds counted through the game (turn 2 round 1 follows turn 1 round 6)."""
+    return int(g.get("turn", 1) or 1) * 6 + int(g.get("action_round", 1) or 1)
+
+
+def _drop_trench_attempt(g: Game, attempts: dict, key: str) -> None:
+    entry_ = attempts.pop(key, None)
+    if entry_:
+        marks = board.markers_in(g, entry_.get("loc", ""), "m_trench_attempt") \
+            if entry_.get("loc") in g.module.locations else []
+        if marks:
+            g.do(C.Delete(marks[0]))
+
+
+def expire_trench_attempts(g: Game, side: str) -> None:
+    """11.2.10: at the end of a side's round, Trench Attempt markers older than this round
+    (the unit did not try again in the following round) come off."""
+    attempts = dict(g.get("pog_trench_attempt") or {})
+    now = round_index(g)
+    stale = [k for k, v in attempts.items()
+             if int(k) in g.state.pieces and board.side_of(g, int(k)) == side
+             and int(v.get("at", 0)) < now]
+    stale += [k for k in attempts if int(k) not in g.state.pieces]
+    if not stale:
+        return
+    for k in stale:
+        _drop_trench_attempt(g, attempts, k)
+    g.set("pog_trench_attempt", attempts)
+
+
+# -- 9.2.7.1 MEF beachhead activation ------------------------------------------------------------
+def traces_through_beachhead(g: Game, loc: str, nation: str) -> bool:
+    """Whether an Allied unit of ``nation`` in ``loc`` is in supply only thanks to an MEF
+    beachhead (9.2.7.1)."""
+    from . import supply
+    if not any(g.state.pieces[p].type == "m_beachhead" for p in g.state.pieces):
+        return False
+    if not supply.in_supply(g, loc, "AP", nation):
+        return False
+    key = (g.state._hash, nation)
+    cache = g.rules.__dict__.setdefault("_pog_no_beachhead", {})
+    if key not in cache:
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = frozenset(supply._trace(g, "AP", nation, None, beachheads=False))
+    return loc not in cache[key]
+
+
+def beachhead_cost(g: Game, loc: str, units: list[int], cost: int) -> int:
+    """9.2.7.1: the MEF Army tracing supply through the beachhead costs 3 OPS to activate, and
+    every other unit in its space tracing through it 1 OPS more (MEF + 2 corps = 5); not for an
+    MEF that entered as a normal army (9.5.3.4)."""
+    mef = [p for p in units if g.state.pieces[p].type == "br_mef"
+           and not g.state.pieces[p].props.get("ne_lost")]
+    if not mef or not traces_through_beachhead(g, loc, "BR"):
+        return cost
+    others = [p for p in units if p not in mef]
+    through = [p for p in others if traces_through_beachhead(g, loc, board.nation_of(g, p))]
+    rest = [p for p in others if p not in through]
+    rest_nations = {BRITISH.get(board.nation_of(g, p), board.nation_of(g, p)) for p in rest}
+    return 3 + len(through) + len(rest_nations)

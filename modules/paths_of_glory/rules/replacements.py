@@ -55,6 +55,8 @@ def rp_key(nation: str) -> str | None:
         return "a"
     if nation == "SN":
         return "tu"
+    if nation == "POL":
+        return "ge"  # CP #59 Polish Restoration: the Polish corps are treated as German
     key = nation.lower()
     return key if key in RP_NATIONS["CP"] + RP_NATIONS["AP"] else None
 
@@ -149,6 +151,8 @@ def unit_violation(g: "Game", pid: int, cost: int) -> Violation | None:
     if halves(g, key) < cost:
         return Violation("PoG 17.1.1.1" if key == "a" else "PoG 17.1.1",
                          f"{key.upper()} RP left {halves(g, key) / 2:g}, {cost / 2:g} needed")
+    if nation == "POL" and board.controller(g, "warsaw") == "AP":
+        return Violation("PoG CP #59", "the Polish corps cannot be replaced while Warsaw is Allied")
     return capital_violation(g, nation, side)
 
 
@@ -187,6 +191,9 @@ def army_placements(g: "Game", pid: int) -> list[str]:
 
 # -- the phase -------------------------------------------------------------------------------
 def _start_bonuses(g: "Game", side: str) -> None:
+    if side == "AP":
+        from . import events_cp
+        events_cp.british_rp_losses(g)  # CP #27 Zeppelin Raids, CP #36 U-Boats Unleashed
     if side == "AP" and g.get("russian_capitulation") in ("bolshevik_revolution", "brest_litovsk") \
             and rp(g, "ru") > 1:
         set_rp(g, "ru", 1)

@@ -118,7 +118,14 @@ def begin_retreat(g: Game, c: dict) -> bool:
         if board.nation_of(g, p) == "MN":  # PoG 12.5.4
             g.note("PoG 12.5.4: the MN corps is eliminated rather than retreat")
             losses.eliminate(g, p, replace=False)
+    from . import events_cp
+    holding = events_cp.haig_holds(g, c, side_units(g, c, dfn))  # CP #61 Haig
+    if holding:
+        c["moved"] = list(c.get("moved", [])) + holding
+        g.note("Haig (CP #61): entrenched German units ignore the retreat")
     save(g, c)
+    if not [p for p in side_units(g, c, dfn) if p not in c.get("moved", [])]:
+        return False
     g.note(f"PoG 12.5.2: the defenders must retreat {c['retreat_len']} space(s)")
     if not side_units(g, c, dfn):
         return False

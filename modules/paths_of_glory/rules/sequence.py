@@ -144,11 +144,31 @@ def _delayed_entry(g: Game, side: str, card: str) -> bool:
             and g.get("commitment_cp") == "total_war" and g.get("commitment_ap") != "total_war")
 
 
+ENTRENCH_CARDS = ("ap_12", "cp_06")
+
+
+def goa_forced(g: Game, side: str) -> bool:
+    """Historical 5.7.4 #3: the CP open the game with Guns of August as an event (once the
+    event is implemented and the card is in hand)."""
+    if not (side == "CP" and g.get("pog_scenario") == "historical"
+            and int(g.get("turn", 1)) == 1 and not _actions_this_turn(g, "CP")
+            and cards.GUNS_OF_AUGUST in cards.EVENTS and cards.GUNS_OF_AUGUST in cards.hand(g, "CP")):
+        return False
+    event = cards.EVENTS[cards.GUNS_OF_AUGUST]
+    return event.playable is None or event.playable(g, side, cards.GUNS_OF_AUGUST) is None
+
+
 def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None:
     """Why ``side`` may not play ``card`` as ``kind`` (play_ops / play_sr / play_rp /
     play_event) now, or None."""
     if card not in cards.hand(g, side):
         return Violation("PoG 9.1.1", f"card {card} is not in the {side} hand")
+    if goa_forced(g, side) and (kind != "play_event" or card != cards.GUNS_OF_AUGUST):
+        return Violation("PoG 5.7.4", "Historical scenario: the CP must open with Guns of "
+                                      "August as an event")
+    if kind == "play_event" and card in ENTRENCH_CARDS and int(g.get("turn", 1)) == 1 \
+            and g.get("pog_scenario") == "historical":
+        return Violation("PoG 5.7.4", "Historical scenario: no Entrench event on turn 1")
     if kind in ("play_ops", "play_sr", "play_rp") and _delayed_entry(g, side, card):
         return Violation("PoG 9.5.2.5", f"{cards.label(g, card)} may be played only as an event "
                                         "while the CP are at Total War and the Allies are not")
@@ -157,8 +177,13 @@ def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None
         return Violation("PoG 9.3.3", "no SR play in two consecutive rounds of the same turn")
     if kind == "play_rp" and last == "rp":
         return Violation("PoG 9.4.3", "no RP play in two consecutive rounds of the same turn")
+    if kind == "play_rp":
+        from . import events_ap
+        influenza = events_ap.rp_violation(g)  # AP #65 Influenza
+        if influenza is not None:
+            return influenza
     if kind == "play_event":
-        if cards.is_cc(g, card):
+        if cards.is_cc(g, card) and card not in cards.EVENTS:  # CP #26 may be played alone
             return Violation("PoG 9.5.4.1", f"{cards.label(g, card)} is a Combat Card: it is "
                                             "played during a combat")
         event = cards.EVENTS.get(card)
@@ -209,12 +234,17 @@ class PhaseAction(State):
             for kind in ("play_ops", "play_sr", "play_rp", "play_event"):
                 if card_violation(g, side, kind, card) is None:
                     yield Action.make(kind, side, card=card)
+        if goa_forced(g, side):
+            return  # PoG 5.7.4 #3
         yield Action.make("auto_op", side)
         if peace.peace_terms_allowed(g, side) is None:
             yield Action.make("peace_terms", side)
 
     def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
         side = frame.get("side", "CP")
+        if action.kind in ("auto_op", "peace_terms") and goa_forced(g, side):
+            return Violation("PoG 5.7.4", "Historical scenario: the CP must open with Guns of "
+                                          "August as an event")
         if action.kind == "auto_op":
             return None if not action.params else Violation("PoG 8.1.3", "auto_op takes no card")
         if action.kind in ("play_ops", "play_sr", "play_rp", "play_event"):
@@ -292,7 +322,17 @@ class ActionRoundEnd(State):
     automatic = True
 
     def auto(self, g: Game, frame: dict) -> None:
+        over = overstacked(g)
+        if over:  # PoG 10.1.3: resolved before the round ends
+            loc, owner = over[0]
+            g.set("pog_moving", True)  # the invariants: being resolved now (10.1.3)
+            g.push("overstack", loc=loc, owner=owner)
+            return
+        if g.get("pog_moving"):
+            g.set("pog_moving", False)
         g.pop()
+        from . import events_cp
+        events_cp.action_round_ended(g, frame)  # CP #25 High Seas Fleet
         card = frame.get("card")
         if frame.get("kind") == "event" and card and cards.info(g, card).get("remove") \
                 and cards.where(g, card) == f"discard:{frame['side']}":
@@ -302,6 +342,9 @@ class ActionRoundEnd(State):
                 if g.state.pieces[pid].type == "m_move_attack":
                     g.do(C.Delete(pid))
         g.set("pog_ops", None)
+        if g.get("pog_trench_attempt"):
+            from . import ops
+            ops.expire_trench_attempts(g, frame["side"])  # PoG 11.2.10
         top = g.top
         if top is None or top.get("state") != "phase_action":
             return
@@ -311,6 +354,45 @@ class ActionRoundEnd(State):
         elif rnd < ROUNDS:
             g.update(side="CP", round=rnd + 1)
         else:
+            g.pop()
+
+
+def overstacked(g: Game) -> list[tuple[str, str]]:
+    """(space, side) pairs holding more than 3 units of one side (10.1.1)."""
+    from . import board, movement
+    out = []
+    for loc, stack in sorted(g.state.stacks.items()):
+        if len(stack) <= movement.STACKING_LIMIT or not board.is_space(g, loc):
+            continue
+        for side in ("CP", "AP"):
+            if len(board.units_in(g, loc, side)) > movement.STACKING_LIMIT:
+                out.append((loc, side))
+    return out
+
+
+@register
+class Overstack(State):
+    """10.1.3: a player over the stacking limit involuntarily loses the excess units; the
+    opponent chooses them, and armies eliminated this way are eliminated permanently."""
+    name = "overstack"
+    rule = "10.1.3"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        from .game import other
+        return Prompt(other(frame["owner"]), "overstack",
+                      f"{other(frame['owner'])}: choose a {frame['owner']} unit to eliminate in "
+                      f"{g.module.locations[frame['loc']].name} (over the stacking limit)")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        from . import board
+        from .game import other
+        for pid in board.units_in(g, frame["loc"], frame["owner"]):
+            yield Action.make("eliminate", other(frame["owner"]), unit=pid)
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        from . import board, losses, movement
+        losses.eliminate(g, action["unit"], replace=False, permanent=True)
+        if len(board.units_in(g, frame["loc"], frame["owner"])) <= movement.STACKING_LIMIT:
             g.pop()
 
 

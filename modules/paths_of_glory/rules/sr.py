@@ -12,14 +12,15 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, movement
+from . import board, entry, movement
 from .game import Game
 from .machine import State, register
 from .movement import place, unit_name
 from .ops import in_supply
 
 RESERVE = "reserve"
-BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU"}  # PoG 13.0.1
+BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU",  # PoG 13.0.1
+           "POL": "GE"}  # CP #59: the Polish corps are treated as German
 CAPITALS = {"FR": ("paris",), "AH": ("vienna", "budapest"), "GE": ("berlin",), "BR": ("london",),
             "IT": ("rome",), "TU": ("constantinople",), "BU": ("sofia",), "RO": ("bucharest",),
             "GR": ("athens",), "MN": ("cetinje",)}
@@ -61,15 +62,32 @@ def _friendly_end(g: Game, side: str, loc: str) -> bool:
     return board.fort_besieged(g, loc) and bool(board.units_in(g, loc, side))
 
 
+_END_MEMO: dict = {"key": None, "d": {}}
+
+
 def _end_ok(g: Game, side: str, pid: int, loc: str) -> bool:
+    """Whether ``pid`` may end an SR in ``loc``. Remembered per position (the state's
+    incremental hash) and unit kind, as SR asks it for every unit and space."""
+    key = (id(g.state), g.state._hash)
+    if _END_MEMO["key"] != key:
+        _END_MEMO["key"], _END_MEMO["d"] = key, {}
+    piece = g.state.pieces[pid]
+    k = (side, piece.type, bool(piece.props.get("ne_lost")), loc)
+    hit = _END_MEMO["d"].get(k)
+    if hit is None:
+        hit = _END_MEMO["d"][k] = _end_ok_now(g, side, pid, loc)
+    return hit
+
+
+def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
     if len(board.units_in(g, loc, side)) + 1 > movement.STACKING_LIMIT:
         return False  # PoG 10.1.1
-    if not _friendly_end(g, side, loc) or not in_supply(g, loc, side, board.nation_of(g, pid)):
+    if not _friendly_end(g, side, loc):
         return False  # PoG 13.1.5
     if side == "CP" and loc in movement.CP_COAST and not movement.coast_open(g):
         return False  # PoG 11.1.9
     pt = g.ptype(pid)
-    if pt.size == "army" and movement.on_near_east_map(g, loc) and not pt.attrs.get("near_east"):
+    if pt.size == "army" and movement.on_near_east_map(g, loc) and not movement.near_east_army(g, pid):
         return False  # PoG 11.3.1
     if pt.attrs.get("bef") and board.attr(g, loc, "nation") not in movement.BEF_NATIONS:
         return False  # PoG 11.1.17
@@ -82,7 +100,7 @@ def _end_ok(g: Game, side: str, pid: int, loc: str) -> bool:
             and loc in ("trent", "villach", "trieste") and pt.size == "army"
             and pt.nationality == "GE"):
         return False  # PoG 5.7.4 #6
-    return True
+    return in_supply(g, loc, side, board.nation_of(g, pid))  # PoG 13.1.5 (last: the dearest)
 
 
 def _sea_port(g: Game, side: str, loc: str) -> bool:
@@ -100,38 +118,64 @@ def _sea_port(g: Game, side: str, loc: str) -> bool:
 
 
 def destinations(g: Game, side: str, pid: int) -> set[str]:
-    """Every place ``pid`` may SR to now (13.1.5–13.1.9)."""
+    """Every place ``pid`` may SR to now (13.1.5–13.1.9, 13.1.12, 13.2)."""
+    routes = _routes(g, side, pid)
+    here = g.state.pieces[pid].loc
+    return {to for to, modes in routes.items()
+            if any(ne_violation(g, side, pid, here, to, m) is None for m in modes)}
+
+
+def _routes(g: Game, side: str, pid: int) -> dict[str, set[str]]:
+    """Destinations with how they are reached: "reserve" (to or from the Reserve Box),
+    "land" or "sea"."""
+    out: dict[str, set[str]] = {}
+    for to, mode in _destinations(g, side, pid):
+        out.setdefault(to, set()).add(mode)
+    return out
+
+
+def _destinations(g: Game, side: str, pid: int) -> list[tuple[str, str]]:
     here = g.state.pieces[pid].loc
     pt = g.ptype(pid)
     nation = _nation(g, pid)
-    out: set[str] = set()
+    out = _Collect()
     if here == f"reserve:{side}":
         if capital_lost(g, side, nation):
-            return out  # PoG 13.1.11
+            return out.items  # PoG 13.1.11
+        out.mode = "reserve"
+        adj = movement.adjacency(g)
         for loc, stack in g.state.stacks.items():
-            if loc not in movement.adjacency(g) or not _end_ok(g, side, pid, loc):
+            if loc not in adj or not stack:
                 continue
             mates = [p for p in board.units_in(g, loc, side) if _nation(g, p) == nation
                      and g.state.pieces[p].type not in ("ana_corps", "sn_corps")]
-            if mates:
+            if mates and _end_ok(g, side, pid, loc):
                 out.add(loc)  # PoG 13.1.8
-        for loc in movement.adjacency(g):
-            if board.attr(g, loc, "nation") != pt.nationality or not _end_ok(g, side, pid, loc):
+        for loc in adj:
+            if board.attr(g, loc, "nation") != pt.nationality:
                 continue
-            if board.attr(g, loc, "capital") or board.attr(g, loc, "supply"):
+            if (board.attr(g, loc, "capital") or board.attr(g, loc, "supply")) \
+                    and _end_ok(g, side, pid, loc):
                 out.add(loc)  # PoG 13.1.8: own capital or supply source
-            if (pt.nationality == "US" and board.attr(g, loc, "port")
-                    and board.attr(g, loc, "nation") == "FR"):
-                out.add(loc)
-        return out
+        if pt.nationality == "US":
+            for loc in adj:
+                if board.attr(g, loc, "port") and board.attr(g, loc, "nation") == "FR" \
+                        and _end_ok(g, side, pid, loc):
+                    out.add(loc)
+        return out.items
     if here not in movement.adjacency(g):
-        return out
+        return out.items
     if not in_supply(g, here, side, board.nation_of(g, pid)):
-        return out  # PoG 13.1.5
+        return out.items  # PoG 13.1.5
     if movement.leave_violation(g, side, [pid], here):
-        return out  # PoG 15.2.4
-    if pt.size != "army" and pt.nationality != "ANA" and not capital_lost(g, side, nation):
+        return out.items  # PoG 15.2.4
+    if entry.greek_blocked(g, here):
+        return out.items  # PoG 9.5.2.4: nobody moves the neutral Greek units
+    out.mode = "reserve"
+    if pt.size != "army" and pt.nationality != "ANA" and not capital_lost(g, side, nation) \
+            and not reserve_blocked(g, pid):
         out.add(RESERVE)  # PoG 13.1.9
+    out.mode = "land"
     if pt.nationality != "MN":  # PoG 13.1.11: MN only to and from the Reserve Box
         enemy = "AP" if side == "CP" else "CP"
         seen = {here}
@@ -150,12 +194,112 @@ def destinations(g: Game, side: str, pid: int) -> set[str]:
                     queue.append(nxt)
                 if _end_ok(g, side, pid, nxt):
                     out.add(nxt)
+    out.mode = "sea"
     if pt.size != "army" and pt.nationality != "RU" and _sea_port(g, side, here):  # PoG 13.1.7
         for loc in movement.adjacency(g):
             if loc != here and _sea_port(g, side, loc) and _end_ok(g, side, pid, loc):
                 out.add(loc)
-    out.discard(here)
-    return out
+    return [(to, m) for to, m in out.items if to != here]
+
+
+class _Collect:
+    """(destination, mode) pairs, the mode set before each batch."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str]] = []
+        self.mode = "land"
+
+    def add(self, loc: str) -> None:
+        self.items.append((loc, self.mode))
+
+
+# -- 13.1.12 and 13.2 -----------------------------------------------------------------------------
+RESERVE_SOURCES = {("GE", "CP"): ("sofia", "constantinople"), ("AH", "CP"): ("sofia", "constantinople"),
+                   ("TU", "CP"): ("essen", "breslau", "sofia"), ("BU", "CP"): ("essen", "breslau", "constantinople"),
+                   ("RU", "AP"): ("belgrade",), ("RO", "AP"): ("belgrade",)}
+NO_NE_SEA_OR_RESERVE = ("FR", "IT", "GR", "RO", "SB", "US", "BE", "CND", "PT")
+
+
+def reserve_blocked(g: Game, pid: int) -> bool:
+    """13.1.12 (as 17.1.4.1): no SR to the Reserve Box for GE/AH units tracing supply only to
+    Sofia or Constantinople, TU to Essen, Breslau or Sofia, BU to Essen, Breslau or
+    Constantinople, RU/RO to Belgrade. The rulebook's 13.1.12 names Constantinople for the
+    Turks; 17.1.4.1 says Sofia (digest 8e): Sofia is used, Constantinople being the Turks' own."""
+    from . import replacements, supply
+    side, nation = board.side_of(g, pid), board.nation_of(g, pid)
+    if (nation, side) not in RESERVE_SOURCES:
+        return False
+    loc = g.state.pieces[pid].loc
+    if not board.is_space(g, loc) or supply.always_in_supply(g, loc, nation):
+        return False
+    own = replacements.replacement_sources(g, nation)
+    if own is None:
+        return False
+    return loc not in supply.supplied_spaces(g, side, nation, own)
+
+
+def _ne(g: Game, loc: str) -> bool:
+    return board.is_space(g, loc) and movement.on_near_east_map(g, loc)
+
+
+def ne_violation(g: Game, side: str, pid: int, here: str, to: str, mode: str) -> Violation | None:
+    """13.2: limits on SR to or from the Near East map (Reserve Box and other maps are off
+    it). ``mode`` is "reserve", "land" or "sea"."""
+    dest = f"reserve:{side}" if to == RESERVE else to
+    if _ne(g, here) == _ne(g, dest):
+        return None  # PoG 13.2.4: wholly within (or wholly outside) the Near East
+    pt = g.ptype(pid)
+    nat = pt.nationality
+    used = g.get("pog_ne_sr") or []
+    if side == "CP":
+        if nat in ("TU", "SN") or pt.size == "army":
+            return None  # PoG 13.2.3: Turkish units do not count
+        if "CP" in used:
+            return Violation("PoG 13.2.3", "only one CP corps per turn may SR to or from the "
+                                           "Near East")
+        return None
+    if mode == "reserve" and to == RESERVE and nat == "ANA":
+        return Violation("PoG 13.2.1", "the ANA may not SR to the Reserve Box")
+    if nat == "RU":
+        if pt.size == "army":
+            return Violation("PoG 13.2.2", "no Russian army may SR to or from the Near East")
+        if mode == "sea":
+            return Violation("PoG 13.2.1", "Russian corps may not SR by sea to or from the Near East")
+        if "RU" in used:
+            return Violation("PoG 13.2.2", "only one Russian corps per turn may SR to or from the "
+                                           "Near East")
+        return None
+    if mode == "land":
+        return None  # PoG 13.2.1: no limit on land SR (out via Constantinople)
+    if nat == "ANA":
+        return Violation("PoG 13.2.1", "the ANA may not SR by sea out of the Near East")
+    if nat in NO_NE_SEA_OR_RESERVE or pt.attrs.get("bef"):
+        return Violation("PoG 13.2.1", f"no {nat} corps may SR by sea or from the Reserve Box to "
+                                       "or from the Near East")
+    if nat in ("BR", "AUS"):
+        if "BR" in used:
+            return Violation("PoG 13.2.1", "only one British corps per turn may SR by sea or from "
+                                           "the Reserve Box to or from the Near East")
+    return None
+
+
+def _record_ne(g: Game, side: str, pid: int, here: str, to: str) -> None:
+    dest = f"reserve:{side}" if to == RESERVE else to
+    if _ne(g, here) == _ne(g, dest):
+        return
+    pt = g.ptype(pid)
+    nat = pt.nationality
+    tag = None
+    if side == "CP" and nat not in ("TU", "SN") and pt.size != "army":
+        tag = "CP"
+    elif side == "AP" and nat == "RU":
+        tag = "RU"
+    elif side == "AP" and nat in ("BR", "AUS"):
+        modes = _routes(g, side, pid).get(to, set())
+        if not any(m == "land" for m in modes):
+            tag = "BR"
+    if tag:
+        g.set("pog_ne_sr", list(g.get("pog_ne_sr") or []) + [tag])
 
 
 def sr_violation(g: Game, frame: dict, pid, to) -> Violation | None:
@@ -218,6 +362,7 @@ class StrategicRedeployment(State):
             return
         pid, to = action["pid"], action["to"]
         dest = f"reserve:{frame['side']}" if to == RESERVE else to
+        _record_ne(g, frame["side"], pid, g.state.pieces[pid].loc, to)  # PoG 13.2
         g.do(C.Move(pid, dest))
         g.update(spent=frame["spent"] + cost(g, pid), done=frame["done"] + [pid])
         top = g.top

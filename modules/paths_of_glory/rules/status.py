@@ -77,7 +77,8 @@ def war_status_vp(g: "Game") -> None:
             tracks.add_vp(g, delta, f"{side.upper()} failed its Mandated Offensive, PoG 7.1")
     if g.get("commitment_ap") == "total_war" and nation_neutral(g, "IT"):
         tracks.add_vp(g, +1, "Italy still neutral while the Allies are at Total War, PoG 4.5")
-    if g.get("pog_french_mutiny_attack"):
+    mutiny = g.get("pog_french_mutiny_attack")  # CP #47 (events_cp.note_attack) records the turn
+    if mutiny is True or (mutiny and mutiny == g.get("turn")):
         tracks.add_vp(g, +1, "a French unit attacked without US units after French Mutiny, PoG 4.5")
 
 

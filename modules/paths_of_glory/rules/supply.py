@@ -100,6 +100,7 @@ class _View:
         self.enemy_units: set[str] = set()
         self.besieged: set[str] = set()
         self.beachheads: set[str] = set()
+        self.use_beachheads = True  # False: ops.py asks who traces through a beachhead (9.2.7.1)
         destroyed: set[str] = set()
         types, pieces = g.module.piece_types, g.state.pieces
         for loc, stack in g.state.stacks.items():
@@ -147,7 +148,7 @@ class _View:
 
     def ports(self) -> list[str]:
         cands = list(self.map.ports)
-        if self.side == "AP":                                 # 9.5.3.5 beachhead = port
+        if self.side == "AP" and self.use_beachheads:         # 9.5.3.5 beachhead = port
             cands += sorted(self.beachheads - set(cands))
         return [l for l in cands if self.port_ok(l)]
 
@@ -193,8 +194,9 @@ def supplied_spaces(g: "Game", side: str, nation: str | None,
 
 
 def _trace(g: "Game", side: str, nation: str | None,
-           only_sources: Iterable[str] | None) -> set[str]:
+           only_sources: Iterable[str] | None, beachheads: bool = True) -> set[str]:
     view = _View(g, side)
+    view.use_beachheads = beachheads
     srcs = list(only_sources) if only_sources is not None else sources(g, side, nation)
     seeds = [s for s in srcs if view.passable(s)]
     cost = _edge_cost(g, side, nation)

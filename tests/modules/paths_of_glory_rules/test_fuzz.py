@@ -7,12 +7,19 @@ from engine.fuzz import fuzz
 from .positions import module
 
 
-def test_pog_fuzz_ten_introductory_games_play_to_the_end():
-    report = fuzz(module(), 10, seed=1, scenario="introductory", ruleset="paths_of_glory",
-                  max_actions=5000)
-    assert not report.failed, "\n".join(f"seed {r.seed}: {r.failure}" for r in report.failed)
-    counts = report.event_counts()
+def test_pog_fuzz_two_hundred_games_clean():
+    """The issue's "200 games clean in CI-sized runs": 190 whole Introductory games and 10
+    Campaign games capped at 400 actions (about 2.5-3 minutes on the development machine)."""
+    intro = fuzz(module(), 190, seed=1, scenario="introductory", ruleset="paths_of_glory",
+                 max_actions=5000)
+    campaign = fuzz(module(), 10, seed=1000, scenario="campaign", ruleset="paths_of_glory",
+                    max_actions=400)
+    failed = intro.failed + campaign.failed
+    assert not failed, "\n".join(f"seed {r.seed}: {r.failure}" for r in failed)
+    assert len(intro.results) + len(campaign.results) == 200
+    counts = intro.event_counts()
     assert counts.get("play_ops", 0) and counts.get("move", 0) and counts.get("sr", 0)
+    assert counts.get("play_event", 0)
 
 
 def test_pog_fuzz_campaign_opening_turns():

@@ -1,0 +1,371 @@
+"""Reinforcement cards (9.5.3): the units a card brings wait in ``pool:<side>`` with the piece
+property ``card`` naming it (the scenario files put them there).
+
+* :func:`reinforcement_units` — the units a card still has to bring;
+* :func:`reinforcements_playable` — 9.5.3.1 (one card per nation per turn, never on turn 1, only
+  if every army can be placed, stacking included) and each card's own prerequisite;
+* :func:`play_reinforcements` — corps go to the Reserve Box (9.5.3.2; the ANA corps to Arabia,
+  the SN corps to Libya), armies are placed by the owning player through the decision state
+  ``reinforce_place`` (9.5.3.3: the nation's capital or a friendly supply source of the nation,
+  in supply, not besieged; US armies in friendly French ports; FR armies at Orleans when Paris
+  is full; 9.5.3.4 Near East armies where their card says, or instead at the capital / a source,
+  losing their Near East ability; 9.5.3.5 the MEF beachhead marker).
+
+Globals: ``pog_reinforced`` {"turn": n, "nations": [...]} (9.5.3.1). A Near East army that
+entered the 9.5.3.4 way carries the piece property ``ne_lost`` (movement and SR read it through
+:func:`movement.near_east_army`).
+
+Every reinforcement card's event is registered here (``cards.EVENTS``).
+"""
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Iterator
+
+from engine import commands as C
+from engine.rules import Action, Prompt, Violation
+
+from . import board, cards, supply, tracks
+from .cards import EVENTS, Event
+from .machine import State, register
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STACKING_LIMIT = 3  # PoG 10.1.1
+#: nationalities that count as British / Turkish / German for "one card per nation" (13.0.1)
+PARENT = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "POL": "GE",
+          "CZL": "RU"}
+CAPITALS = {"FR": ("paris",), "AH": ("vienna", "budapest"), "GE": ("berlin",), "BR": ("london",),
+            "IT": ("rome",), "TU": ("constantinople",), "BU": ("sofia",), "RO": ("bucharest",),
+            "GR": ("athens",), "SB": ("belgrade",), "MN": ("cetinje",)}
+NEAR_EAST_ARMIES = ("br_mef", "br_ne", "fr_orient", "ru_cau")  # PoG 9.5.3.4
+SPECIAL_CORPS = {"ana_corps": "arabia", "sn_corps": "libya"}      # PoG 9.5.3.2 exceptions
+
+MEF, SALONIKA, SINAI_PIPELINE, ALLENBY, ORIENT, YUDENITCH = (
+    "ap_31", "ap_30", "ap_49", "ap_50", "ap_53", "ap_29")
+ANA_CARD, ITALIAN_REINFORCEMENTS, LIBYAN_REVOLT = "ap_41", "ap_22", "cp_24"
+OVER_THERE, CONVOY, U_BOATS = "ap_55", "ap_52", "cp_36"
+US_CARDS = ("ap_38", "ap_43", "ap_47", "ap_64")
+
+#: Every card whose event brings units from the pool, handled here. (Russian Cavalry ap_57,
+#: Czech Legion ap_60 and Polish Restoration cp_59 are events of the AP/CP events files, which
+#: may call :func:`play_reinforcements`.)
+REINFORCEMENT_CARDS = (
+    "ap_01", "ap_03", "ap_08", "ap_10", "ap_11", "ap_14", "ap_15", "ap_20", "ap_22", "ap_24",
+    "ap_25", "ap_29", "ap_31", "ap_32", "ap_34", "ap_38", "ap_41", "ap_42", "ap_43", "ap_47",
+    "ap_50", "ap_53", "ap_64",
+    "cp_07", "cp_12", "cp_14", "cp_20", "cp_21", "cp_22", "cp_23", "cp_24", "cp_38", "cp_39",
+    "cp_41", "cp_42", "cp_46", "cp_48",
+)
+
+
+# -- what a card brings -----------------------------------------------------------------------
+def reinforcement_units(g: "Game", card_id: str) -> list[int]:
+    """Units in ``pool:<side>`` whose property ``card`` names ``card_id`` (armies first)."""
+    side = "AP" if card_id.startswith("ap_") else "CP"
+    pids = [pid for pid in g.state.stacks.get(f"pool:{side}", ())
+            if g.state.pieces[pid].props.get("card") == card_id and board.is_unit(g, pid)]
+    return sorted(pids, key=lambda p: (not board.is_army(g, p), p))
+
+
+def nation_key(g: "Game", pid: int) -> str:
+    nation = board.nation_of(g, pid)
+    return PARENT.get(nation, nation)
+
+
+def card_nations(g: "Game", card_id: str) -> list[str]:
+    """The nations a card reinforces (9.5.3.1 counts one card per nation per turn)."""
+    out: list[str] = []
+    for pid in reinforcement_units(g, card_id):
+        n = nation_key(g, pid)
+        if n not in out:
+            out.append(n)
+    return out
+
+
+def _reinforced(g: "Game") -> list[str]:
+    rec = g.get("pog_reinforced") or {}
+    if int(rec.get("turn", -1)) != int(g.get("turn", 1)):
+        return []
+    return list(rec.get("nations") or [])
+
+
+def _room(g: "Game", loc: str) -> int:
+    return STACKING_LIMIT - len(board.units_in(g, loc))
+
+
+def _open(g: "Game", side: str, loc: str, need_supply: bool = True, friendly: bool = True) -> bool:
+    """A space a reinforcement may enter: (friendly,) no enemy units, no besieged fort, room,
+    in supply (9.5.3.3)."""
+    if loc not in g.module.locations or not board.is_space(g, loc):
+        return False
+    if friendly and board.controller(g, loc) != side:
+        return False
+    if board.units_in(g, loc, supply.other_side(side)) or board.fort_besieged(g, loc):
+        return False
+    if _room(g, loc) <= 0:
+        return False
+    return not need_supply or supply.in_supply(g, loc, side, None)
+
+
+def standard_army_spaces(g: "Game", side: str, nation: str) -> list[str]:
+    """9.5.3.3: the capital(s) and friendly-controlled supply sources of the nation; US armies
+    in friendly French ports; FR armies also at Orleans when Paris is friendly, unbesieged and
+    full."""
+    if nation == "US":
+        cands = [l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
+                 and board.attr(g, l, "port")]
+    else:
+        caps = list(CAPITALS.get(nation, ()))
+        cands = caps + [l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
+                        and board.attr(g, l, "supply") and l not in caps]
+        if nation == "FR" and board.controller(g, "paris") == side \
+                and not board.fort_besieged(g, "paris") and _room(g, "paris") <= 0:
+            cands.append("orleans")  # PoG 9.5.3.3 bullet 2
+    return [l for l in cands if _open(g, side, l)]
+
+
+def card_army_spaces(g: "Game", card_id: str, pid: int) -> list[str] | None:
+    """Where the card itself puts a Near East army (9.5.3.4), or None if the card gives no
+    special entry for it (then the standard spaces apply). An empty list: the card's entry is
+    not possible now."""
+    type_id = g.state.pieces[pid].type
+    side = board.side_of(g, pid)
+    if type_id == "br_mef":
+        if card_id != MEF or cards.nation_neutral(g, "TU") or cards.event_played(g, SALONIKA):
+            return []  # PoG 9.5.2.4.1: Turkey at war, before Salonika
+        return [l for l in board.spaces(g) if board.attr(g, l, "mef")
+                and _open(g, side, l, need_supply=False, friendly=False)]
+    if type_id == "br_ne":
+        if not cards.event_played(g, SINAI_PIPELINE):
+            return []
+        return [l for l in ("alexandria",) if _open(g, side, l)]
+    if type_id == "fr_orient":
+        return [l for l in ("salonika",) if _open(g, side, l)]
+    if type_id == "ru_cau":  # AP #29 Yudenitch: Russia or the Near East map, even before Turkey
+        from .movement import on_near_east_map
+        return [l for l in board.spaces(g)
+                if (board.attr(g, l, "nation") == "RU" or on_near_east_map(g, l))
+                and _open(g, side, l)]
+    return None
+
+
+def army_spaces(g: "Game", card_id: str, pid: int) -> list[tuple[str, bool]]:
+    """(space, by_card) pairs where this army may enter; ``by_card`` False marks the 9.5.3.4
+    alternative entry of a Near East army (it then loses its Near East ability)."""
+    special = card_army_spaces(g, card_id, pid)
+    if special is None:
+        return [(l, True) for l in standard_army_spaces(g, board.side_of(g, pid),
+                                                        nation_key(g, pid))]
+    out = [(l, True) for l in special]
+    seen = set(special)
+    for l in standard_army_spaces(g, board.side_of(g, pid), nation_key(g, pid)):
+        if l not in seen:
+            out.append((l, False))  # PoG 9.5.3.4 alternative entry
+    return out
+
+
+def special_corps_space(g: "Game", pid: int) -> str:
+    return SPECIAL_CORPS.get(g.state.pieces[pid].type, "")
+
+
+def _placeable(g: "Game", card_id: str, pids: list[int]) -> bool:
+    """Can every unit in ``pids`` (armies and the ANA/SN corps) be placed at once, stacking
+    included (9.5.3.3 last paragraph)?"""
+    if not pids:
+        return True
+    options = []
+    for pid in pids:
+        sp = special_corps_space(g, pid)
+        spaces = ([sp] if sp and _open(g, board.side_of(g, pid), sp, need_supply=False,
+                                         friendly=False) else []) if sp \
+            else [l for l, _ in army_spaces(g, card_id, pid)]
+        if not spaces:
+            return False
+        options.append(spaces)
+    for combo in product(*options):
+        used: dict[str, int] = {}
+        for loc in combo:
+            used[loc] = used.get(loc, 0) + 1
+        if all(_room(g, loc) >= n for loc, n in used.items()):
+            return True
+    return False
+
+
+def _to_place(g: "Game", card_id: str) -> list[int]:
+    return [p for p in reinforcement_units(g, card_id)
+            if board.is_army(g, p) or special_corps_space(g, p)]
+
+
+# -- 9.5.3.1 ------------------------------------------------------------------------------------
+def card_prerequisite(g: "Game", side: str, card_id: str) -> Violation | None:
+    """The card's own condition (its text)."""
+    tag = f"PoG {side} #{int(cards.info(g, card_id).get('number', 0) or 0)}"
+    if card_id == ITALIAN_REINFORCEMENTS and cards.nation_neutral(g, "IT"):
+        return Violation(tag, "Italian Reinforcements only once Italy is at war")
+    if card_id in US_CARDS:
+        if not cards.event_played(g, OVER_THERE) and g.get("us_entry") != "over_there":
+            return Violation(tag, "US Reinforcements only after Over There (16.3)")
+        if cards.event_played(g, U_BOATS) and not cards.event_played(g, CONVOY):
+            return Violation("PoG CP #36", "U-Boats Unleashed: no US Reinforcements until Convoy")
+    if card_id == ANA_CARD and cards.nation_neutral(g, "TU"):
+        return Violation(tag, "Arab Northern Army only once Turkey is at war")
+    if card_id == LIBYAN_REVOLT and board.units_in(g, "libya", "AP"):
+        return Violation(tag, "Libyan Revolt only if no Allied unit is in Libya")
+    if card_id in ("cp_42", "cp_48") and cards.nation_neutral(g, "TU"):
+        return Violation(tag, "Turkish Reinforcements only once Turkey is at war")
+    return None
+
+
+def reinforcements_playable(g: "Game", side: str, card_id: str) -> Violation | None:
+    """9.5.3.1 and the card text: None if the reinforcement event may be played now."""
+    if int(g.get("turn", 1)) <= 1:
+        return Violation("PoG 9.5.3.1", "no Reinforcement card may be played on the August 1914 "
+                                        "turn")
+    units = reinforcement_units(g, card_id)
+    if not units:
+        return Violation("PoG 9.5.3.1", f"{cards.label(g, card_id)}: none of its units is "
+                                        "waiting to arrive")
+    done = _reinforced(g)
+    for nation in card_nations(g, card_id):
+        if nation in done:
+            return Violation("PoG 9.5.3.1", f"only one Reinforcement card per nation per turn: "
+                                            f"{nation} was reinforced this turn")
+    pre = card_prerequisite(g, side, card_id)
+    if pre is not None:
+        return pre
+    if not _placeable(g, card_id, _to_place(g, card_id)):
+        return Violation("PoG 9.5.3.3", f"{cards.label(g, card_id)}: its armies cannot all be "
+                                        "placed (entry spaces, supply or stacking)")
+    return None
+
+
+def place_unit(g: "Game", pid: int, loc: str) -> None:
+    """Put a pool unit on the map (full strength) or in a box."""
+    if g.state.pieces[pid].face != 0:
+        g.do(C.SetFace(pid, 0))
+    g.do(C.Move(pid, loc))
+    g.do(C.SetProp(pid, "card", None))
+
+
+def play_reinforcements(g: "Game", side: str, card_id: str) -> None:
+    """9.5.3.2–9.5.3.5: corps to the Reserve Box at once; armies (and the ANA / SN corps) by
+    the owner's choice through ``reinforce_place``."""
+    turn = int(g.get("turn", 1))
+    g.set("pog_reinforced", {"turn": turn, "nations": _reinforced(g) + [
+        n for n in card_nations(g, card_id) if n not in _reinforced(g)]})
+    placed = []
+    for pid in reinforcement_units(g, card_id):
+        if board.is_army(g, pid) or special_corps_space(g, pid):
+            continue
+        place_unit(g, pid, f"reserve:{side}")  # PoG 9.5.3.2
+        placed.append(pid)
+    if placed:
+        from .movement import names
+        g.note(f"PoG 9.5.3.2: {names(g, placed)} enter the {side} Reserve Box")
+    if _to_place(g, card_id):
+        g.push("reinforce_place", side=side, card=card_id)
+
+
+def _choices(g: "Game", card_id: str, pid: int) -> list[tuple[str, bool]]:
+    sp = special_corps_space(g, pid)
+    if sp:
+        return [(sp, True)] if _open(g, board.side_of(g, pid), sp, need_supply=False,
+                                     friendly=False) else []
+    return army_spaces(g, card_id, pid)
+
+
+@register
+class ReinforcePlace(State):
+    """9.5.3.3: the owner places each arriving army (any order, different spaces allowed);
+    a placement that would leave another army of the card without a space is not offered."""
+    name = "reinforce_place"
+    rule = "9.5.3.3"
+
+    def prompt(self, g: "Game", frame: dict) -> Prompt:
+        return Prompt(frame["side"], "place_reinforcement",
+                      f"{frame['side']}: place the reinforcements of "
+                      f"{cards.label(g, frame['card'])}")
+
+    def _legal(self, g: "Game", frame: dict) -> Iterator[tuple[int, str, bool]]:
+        pending = _to_place(g, frame["card"])
+        for pid in pending:
+            rest = [p for p in pending if p != pid]
+            for loc, by_card in _choices(g, frame["card"], pid):
+                if rest:
+                    # would the others still fit after this placement?
+                    ok = self._fits_after(g, frame["card"], rest, loc)
+                    if not ok:
+                        continue
+                yield pid, loc, by_card
+
+    @staticmethod
+    def _fits_after(g: "Game", card_id: str, rest: list[int], loc: str) -> bool:
+        options = []
+        for pid in rest:
+            spaces = [l for l, _ in _choices(g, card_id, pid)]
+            if not spaces:
+                return False
+            options.append(spaces)
+        for combo in product(*options):
+            used = {loc: 1}
+            for l in combo:
+                used[l] = used.get(l, 0) + 1
+            if all(_room(g, l) >= n for l, n in used.items()):
+                return True
+        return False
+
+    def actions(self, g: "Game", frame: dict) -> Iterator[Action]:
+        for pid, loc, _ in self._legal(g, frame):
+            yield Action.make("place", frame["side"], unit=pid, space=loc)
+
+    def check(self, g: "Game", frame: dict, action: Action) -> Violation | None:
+        if action.kind != "place":
+            return Violation("PoG 9.5.3.3", "place each arriving army first")
+        pid, loc = action.get("unit"), action.get("space")
+        if pid not in _to_place(g, frame["card"]):
+            return Violation("PoG 9.5.3.3", "that unit does not arrive with this card")
+        if not any(p == pid and l == loc for p, l, _ in self._legal(g, frame)):
+            return Violation("PoG 9.5.3.3", "reinforcement armies enter at the nation's capital "
+                                            "or a friendly supply source of the nation, in "
+                                            "supply, not besieged, within stacking (9.5.3.4 for "
+                                            "Near East armies, 9.5.3.5 MEF)")
+        return None
+
+    def apply(self, g: "Game", frame: dict, action: Action) -> None:
+        from .movement import place, unit_name
+        pid, loc = action["unit"], action["space"]
+        by_card = next(b for p, l, b in self._legal(g, frame) if p == pid and l == loc)
+        side = frame["side"]
+        type_id = g.state.pieces[pid].type
+        place_unit(g, pid, loc)
+        if not by_card:
+            g.do(C.SetProp(pid, "ne_lost", True))  # PoG 9.5.3.4
+            g.note(f"PoG 9.5.3.4: {unit_name(g, pid)} enters at {place(g, loc)} as a normal "
+                   "army and may not operate in the Near East")
+        else:
+            g.note(f"PoG 9.5.3: {unit_name(g, pid)} enters at {place(g, loc)}")
+        if type_id == "br_mef" and by_card:
+            g.do(C.Create("m_beachhead", loc, None, 0, {}))  # PoG 9.5.3.5
+        if type_id == "ana_corps":
+            from .movement import hold_ana_space
+            hold_ana_space(g, loc)  # PoG 11.1.15: Allied while the ANA is there
+        elif board.controller(g, loc) != side:
+            tracks.set_control(g, loc, side)  # PoG 11.1.14 (MEF space, Arabia, Libya, CAU)
+            if type_id == "sn_corps":
+                g.set("pog_sn_converted", list(g.get("pog_sn_converted") or []) + [loc])
+        if not _to_place(g, frame["card"]):
+            g.pop()
+
+    def notation(self, g: "Game", frame: dict, action: Action) -> str:
+        from .movement import place, unit_name
+        return f"{action.side} places {unit_name(g, action['unit'])} at {place(g, action['space'])}"
+
+
+def _event(g: "Game", side: str, card_id: str) -> None:
+    play_reinforcements(g, side, card_id)
+
+
+for _card in REINFORCEMENT_CARDS:
+    EVENTS[_card] = Event(play=_event, playable=reinforcements_playable)
