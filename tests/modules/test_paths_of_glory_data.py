@@ -1100,3 +1100,11 @@ def test_rules_cited_by_card_events_are_in_the_rules_index(m):
     assert cited, "the card texts cite rules"
     for rule in cited:
         assert m.rule_text(rule), rule
+
+
+def test_example_of_play_7_6_liege_is_not_a_vp_space(m):
+    """7.6: Guns of August puts GE 1st and 2nd Armies in Liege, yet VP stays 10 until Lodz
+    falls, so Liege is no VP space (in the base game or the Historical scenario)."""
+    assert m.locations["liege"].attrs.get("vp") is False
+    assert m.locations["liege"].attrs.get("vp_historical") is False
+    assert m.locations["lodz"].attrs.get("vp") is True

@@ -1152,6 +1152,8 @@ def provenance(spaces, edges, cards):
         ("nancy", "fort"): "example of play (FR army 3 + fort = 5 CF; siege needs 5-6 at -2 -> LF 2)",
         ("belfort", "fort"): "example of play (FR corps 1 + fort = 3 CF; value inferred)",
         ("liege", "fort"): "CP #1 Guns of August destroys the Liege fort (value reconstructed)",
+        ("liege", "vp"): "example of play 7.6 (not a VP space: VP stays 10 after Guns of August "
+                         "takes Liege; it first moves when Lodz falls)",
         ("belgrade", "fort"): "example of play (SB 1st + fort at Belgrade; value reconstructed)",
         ("riga", "fort"): "§15.2.2 (Riga, a port in a fort space; value reconstructed)",
         ("riga", "port"): "§13.1.7.1, §14.1.4", ("constantinople", "port"): "§13.1.7.2, §14.1.4",

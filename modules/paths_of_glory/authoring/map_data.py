@@ -71,7 +71,7 @@ nice|Nice|FR|mountain|0|43.70|7.27|
 ostend|Ostend|BE|clear|0|51.23|2.92|port coast be_br
 antwerp|Antwerp|BE|clear|1|51.22|4.40|vp vph port be_br
 brussels|Brussels|BE|clear|0|50.85|4.35|vp vph cap
-liege|Liege|BE|clear|3|50.63|5.57|vp vph
+liege|Liege|BE|clear|3|50.63|5.57|
 # ---------------------------------------------------------------- Germany (west)
 essen|Essen|GE|clear|0|51.46|7.01|vp vph sup:CP
 aachen|Aachen|GE|clear|0|50.78|6.08|vph

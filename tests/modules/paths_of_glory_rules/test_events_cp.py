@@ -72,6 +72,7 @@ def test_pog_cp_01_guns_of_august_opening_attack_on_sedan():
     frame = top(s)
     assert frame["state"] == "combat_declare" and sorted(frame["attack_spaces"]) == ["koblenz", "liege"]
     assert g_(s, "ws_cp") == 2                                    # WS 2 from the action round
+    assert g_(s, "vp") == 10                                      # 7.6: Liege is no VP space
     act(s, "attack", "CP", space="sedan")
     for pid in ge.values():
         act(s, "add_attacker", "CP", unit=pid)
