@@ -276,3 +276,21 @@ def test_pog_10_1_3_opponent_eliminates_involuntary_overstack_armies_permanently
     assert loc_of(s, army) == "perm_eliminated:CP"
     assert not s.state.globals["pog_stack"]          # the round ended after the 10.1.3 step
     assert not s.state.globals["pog_moving"]
+
+
+def test_pog_11_1_16_sn_converted_spaces_that_cannot_trace_supply_revert_in_attrition():
+    """11.1.16: the SN corps converts the spaces it enters, but in the Attrition Phase a space it
+    converted (other than the one it occupies) that cannot trace supply suffers attrition and
+    returns to the Allies (14.3.6); the space the SN occupies stays CP (it is in supply, 14.1.5)."""
+    from tests.modules.paths_of_glory_rules.positions import empty_map, push, put, set_global
+    from modules.paths_of_glory.rules import board
+    s = empty_map()
+    set_global(s, "pog_turkey_entered", True)
+    put(s, "sn_corps", "alexandria")
+    for loc in ("libya", "alexandria"):
+        put(s, "m_control", loc, face=1)
+    set_global(s, "pog_sn_converted", ["libya", "alexandria"])
+    push(s, "phase_attrition")
+    g = s.ruleset.game(s.state)
+    assert board.controller(g, "libya") == "AP"
+    assert board.controller(g, "alexandria") == "CP"

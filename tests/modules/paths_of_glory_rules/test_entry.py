@@ -134,3 +134,13 @@ def test_pog_9_5_2_4_greek_spaces_without_greek_units_are_open():
     assert entry.greek_blocked(g, "athens") and not entry.greek_blocked(g, "ioannina")
     from modules.paths_of_glory.rules import movement
     assert movement.entry_violation(g, "CP", [], "larisa", "ioannina") is None
+
+
+def test_pog_9_5_2_4_nobody_attacks_neutral_greek_units():
+    from tests.modules.paths_of_glory_rules.positions import declare, put
+    s = ready("ap_30", "AP")
+    act(s, "play_event", "AP", card="ap_30")
+    put(s, "ge_corps", "monastir")
+    declare(s, "CP", ["monastir"])
+    v = refusal(s, "attack", "CP", space="florina")
+    assert v is not None and v.rule == "PoG 9.5.2.4", v
