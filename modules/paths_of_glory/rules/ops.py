@@ -68,7 +68,7 @@ def activation_cost(g: Game, side: str, loc: str, mode: str) -> int:
         cost = beachhead_cost(g, loc, units, cost)  # PoG 9.2.7.1
     if (side == "CP" and cards.event_played(g, MOLTKE) and not cards.event_played(g, FALKENHAYN)
             and board.attr(g, loc, "nation") in ("BE", "FR")):
-        cost = len(units)
+        return len(units)  # AP #9 Moltke supersedes Sud Army and 11th Army (card text)
     if side == "AP" and mode == "attack" and cards.event_played(g, FALL_OF_THE_TSAR):
         russians = sum(1 for p in units if board.nation_of(g, p) == "RU")
         cost += max(0, russians - 1)

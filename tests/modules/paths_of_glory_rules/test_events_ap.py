@@ -492,3 +492,15 @@ def test_pog_ap_65_influenza_no_rp_actions_this_turn():
     assert refusal(s, "play_rp", "CP", card="cp_02").rule == "PoG AP #65"
     set_global(s, "turn", 6)
     assert refusal(s, "play_rp", "CP", card="cp_02") is None
+
+
+def test_pog_ap_09_moltke_supersedes_sud_army_and_11th_army(monkeypatch):
+    """AP #9 card text: Moltke supersedes the Sud Army and 11th Army card effects."""
+    from modules.paths_of_glory.rules import events_cp, ops
+    s = board_with(turn=2)
+    put(s, "ge_corps", "sedan")
+    put(s, "ge_corps", "sedan")
+    put(s, "ge_corps", "sedan")
+    play(s, "ap_09")
+    monkeypatch.setattr(events_cp, "activation_cost", lambda g, side, loc, mode, cost: 1)
+    assert ops.activation_cost(game(s), "CP", "sedan", "move") == 3
