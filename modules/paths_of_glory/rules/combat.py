@@ -10,7 +10,14 @@ Frames owned here:
   ``pog_combat``; it pushes the decision frames below and continues when they pop:
   ``combat_cards`` {side, trench} (12.2.4, 12.2.6), ``combat_flank`` (12.3),
   ``combat_losses`` {side} (12.4), ``combat_retreat`` and ``combat_advance`` (12.5, 12.7, in
-  :mod:`.retreat`).
+  :mod:`.retreat`); ``combat_withdrawal`` {side} (12.6: which lost step Withdrawal restores).
+
+Combat cards beyond a DRM (:mod:`.combat_cards`): CP #2 Wireless Intercepts is played in the flank
+step (``play_cc`` in ``combat_flank``: the flank attack succeeds without a roll); AP #6 / CP #56
+Withdrawal add the ``withdrawal`` step before the winner (12.6.3) and force a 1-space retreat
+(:mod:`.retreat`); AP #39 They Shall Not Pass cancels the retreat of a losing defence and stays
+face up on a tie; CP #60 Turkish Determination makes :func:`defender_trench` level 1; CP #64
+Alberich cancels the attack (:func:`cancel_attack`).
 
 Rounds: units that retreated and combat cards used are remembered per Action Round in the
 globals ``pog_retreated`` / ``pog_cc_used`` ({"round": "turn.round", ...}) for 12.1.2, 12.5.6
@@ -24,8 +31,9 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, fire, losses, mo
-from .combat_cards import COMBAT_CARDS, fits
+from . import board, cards, entry, fire, losses, mo
+from .combat_cards import (ALBERICH, COMBAT_CARDS, THEY_SHALL_NOT_PASS, TURKISH_DETERMINATION,
+                           WITHDRAWAL, fits)
 from .game import Game, other
 from .machine import State, register
 
@@ -102,6 +110,9 @@ def target_violation(g: Game, frame: dict, target: str) -> Violation | None:
         return Violation("PoG 12.1.4", f"{target} is not a space")
     if target in frame.get("attacked", []):
         return Violation("PoG 12.1.6", f"{place(g, target)} was already attacked in this action")
+    if entry.greek_blocked(g, target):
+        return Violation("PoG 9.5.2.4", f"{place(g, target)} holds neutral Greek units: nobody may "
+                                        "attack them before Greece enters the war")
     enemies = board.units_in(g, target, other(side))
     gone = set(retreated_units(g))
     fort = enemy_fort(g, target, side)
@@ -334,6 +345,25 @@ def playable_cards(g: Game, c: dict, side: str, trench: bool) -> list[str]:
     return [cid for cid in held if cid not in used and fits(g, c, side, cid, trench)]
 
 
+def flank_cards(g: Game, c: dict, side: str) -> list[str]:
+    """Cards ``side`` may play in the flank step instead of rolling (CP #2 Wireless
+    Intercepts), from the hand or face up in front of him, unused this Action Round."""
+    used = set(cc_used(g)) | set(c["cards"][side])
+    held = cards.hand(g, side) + [g.state.pieces[p].type for p in cards.cards_in(g, f"cc:{side}")]
+    return [cid for cid in held if cid not in used and fits(g, c, side, cid, False, "flank")]
+
+
+def defender_trench(g: Game, c: dict) -> int:
+    """The level of the defender's trench in this combat (0: none, or cancelled by a card).
+    CP #60 Turkish Determination: a level-1 trench "for all purposes" in this combat."""
+    if c.get("ignore_trench"):
+        return 0
+    owner, level = board.trench(g, c["target"])
+    if level > 0 and owner == c["defender"]:
+        return level
+    return 1 if TURKISH_DETERMINATION in c["cards"].get(c["defender"], []) else 0
+
+
 def flank_allowed(g: Game, c: dict) -> Violation | None:
     """PoG 12.3.1: two or more attacking spaces, at least one defending army, no swamp or
     mountain, no trench (unless cancelled by a card), not an unoccupied fort."""
@@ -389,7 +419,7 @@ def fire_for(g: Game, c: dict, side: str) -> None:
     from . import events_ap  # AP #48 Royal Tank Corps: no trench column shifts
     if defenders_present and not c["ignore_trench"] and not events_ap.ignores_trench_shift(g, c):
         # PoG 11.2.9: forts alone get no trench
-        att, dfn = fire.trench_shifts(g, t, c["defender"])
+        att, dfn = fire.level_shifts(g, defender_trench(g, c))  # CP #60 included
         shift += att if attacking else dfn
     drm = c["drm"][side]
     if attacking and all(loc == SINAI for loc in c["spaces"]) and not (
@@ -445,7 +475,16 @@ def loss_options(g: Game, c: dict, side: str) -> list[str]:
     units = side_units(g, c, side)
     fort = c["fort"] if side == c["defender"] and board.fort_intact(g, c["target"]) else 0
     priority = side == c["attacker"] and c["first_loss"][side]
-    return losses.legal_steps(g, side, units, remaining, fort, priority)
+    options = losses.legal_steps(g, side, units, remaining, fort, priority)
+    if side == c["defender"] and withdrawal_played(c):
+        corps = [o for o in options if o.isdigit() and not board.is_army(g, int(o))]
+        if corps:  # PoG 12.6.9: under Withdrawal the LN is met with corps where possible
+            return corps
+    return options
+
+
+def withdrawal_played(c: dict) -> bool:
+    return any(cid in WITHDRAWAL for cid in c["cards"].get(c["defender"], []))
 
 
 def apply_loss(g: Game, c: dict, side: str, token: str) -> dict:
@@ -456,6 +495,9 @@ def apply_loss(g: Game, c: dict, side: str, token: str) -> dict:
         c["taken"][side] += losses.destroy_fort(g, c["target"])
         return c
     pid = int(token)
+    if side == c["defender"]:  # PoG 12.6.3: what Withdrawal may restore
+        c.setdefault("lost", []).append({"pid": pid, "army": board.is_army(g, pid),
+                                         "full": g.state.pieces[pid].face == 0})
     cost, corps = losses.take_step(g, pid)
     c["taken"][side] += cost
     if corps is not None:
@@ -481,11 +523,118 @@ def decide_winner(g: Game, c: dict) -> None:
             info = cards.info(g, cid)
             if info.get("remove"):
                 dest = f"removed:{side}"
+            elif cid == THEY_SHALL_NOT_PASS and c["winner"] == "":
+                dest = f"cc:{side}"  # PoG 12.2.11: kept on a tie, discarded only on a loss
             elif side != c["winner"] or info.get("once_per_turn"):
                 dest = f"discard:{side}"
             else:
                 dest = f"cc:{side}"
             cards.move_card(g, cid, dest)
+
+
+# -- AP #6 / CP #56 Withdrawal (12.6) ----------------------------------------------------------
+def withdrawal_candidates(g: Game, c: dict) -> list[int]:
+    """PoG 12.6.3 / 12.6.6 / 12.6.8 / 12.6.10: the units that may get back the step lost in this
+    combat — a corps step if any corps (a replacement corps included) lost one, else the step
+    of a full army still in the space; an army eliminated in the combat gets nothing back."""
+    lost = c.get("lost", [])
+    corps = list(dict.fromkeys(e["pid"] for e in lost if not e["army"]))
+    if corps:
+        out = []
+        for pid in corps:
+            piece = g.state.pieces.get(pid)
+            if piece is None:
+                continue
+            if piece.loc == c["target"] and piece.face > 0:
+                out.append(pid)                               # flipped back to full
+            elif piece.loc == f"eliminated:{c['defender']}":
+                out.append(pid)                               # 12.6.10: survives reduced
+        return out
+    armies = list(dict.fromkeys(e["pid"] for e in lost if e["army"] and e["full"]))
+    return [p for p in armies if g.state.pieces[p].loc == c["target"]
+            and g.state.pieces[p].face > 0]
+
+
+def withdrawal_restore(g: Game, c: dict, pid: int) -> None:
+    piece = g.state.pieces[pid]
+    if piece.loc == c["target"]:
+        g.do(C.SetFace(pid, piece.face - 1))
+        g.note(f"PoG 12.6.3: Withdrawal — {name(g, pid)} gets its lost step back")
+    else:
+        g.do(C.Move(pid, c["target"]))
+        g.do(C.SetFace(pid, losses.faces(g, pid) - 1))
+        g.note(f"PoG 12.6.10: Withdrawal — {name(g, pid)} survives, reduced, in "
+               f"{place(g, c['target'])}")
+
+
+def withdrawal_step(g: Game, c: dict) -> bool:
+    """The ``withdrawal`` step (after both Loss steps, so after the defender fired: 12.6.3).
+    Returns True if the defender must choose which step comes back."""
+    options = withdrawal_candidates(g, c)
+    kinds = {(g.state.pieces[p].type, g.state.pieces[p].face, g.state.pieces[p].loc)
+             for p in options}
+    if len(kinds) > 1:
+        g.push("combat_withdrawal", side=c["defender"])
+        return True
+    if options:
+        withdrawal_restore(g, c, options[0])
+    else:
+        g.note("PoG 12.6.7 / 12.6.8: Withdrawal restores no step in this combat")
+    return False
+
+
+@register
+class CombatWithdrawal(State):
+    """PoG 12.6.9: the defender chooses which lost step Withdrawal restores."""
+    name = "combat_withdrawal"
+    rule = "12.6.3"
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        return Prompt(frame["side"], "combat_withdrawal", f"{frame['side']}: Withdrawal — "
+                      "choose the unit that gets its lost step back")
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        for p in withdrawal_candidates(g, combat(g)):
+            yield Action.make("restore_step", frame["side"], unit=p)
+
+    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.kind == "restore_step" and action.get("unit") not in \
+                withdrawal_candidates(g, combat(g)):
+            return Violation("PoG 12.6.3", "Withdrawal restores a corps step lost in this "
+                                           "combat (an army step only if no corps lost one)")
+        return super().check(g, frame, action)
+
+    def apply(self, g: Game, frame: dict, action: Action) -> None:
+        withdrawal_restore(g, combat(g), action["unit"])
+        g.pop()
+
+    def notation(self, g: Game, frame: dict, action: Action) -> str:
+        return f"{action.side}: Withdrawal restores {name(g, action['unit'])}"
+
+
+# -- CP #64 Alberich -------------------------------------------------------------------------------
+def cancel_attack(g: Game, c: dict) -> dict:
+    """CP #64: the attack is cancelled — no fire, losses, retreat or advance. Every other combat
+    card of the attack counts as not played: back to the hand it came from (or left face up),
+    usable again this Action Round. The attack still counted for the MO (recorded at its
+    start, 7.1.3) and its units and space still count as having attacked (12.1.6)."""
+    back = [cid for side in (c["attacker"], c["defender"]) for cid in c["cards"][side]
+            if cid != ALBERICH]
+    for side in (c["attacker"], c["defender"]):
+        for cid in c["cards"][side]:
+            if cid == ALBERICH:
+                cards.move_card(g, cid, f"removed:{side}")  # a * card
+            elif cid in c.get("from_hand", []):
+                cards.move_card(g, cid, f"hand:{side}")
+    left = [cid for cid in cc_used(g) if cid not in back]
+    g.set("pog_cc_used", {"round": round_key(g), "items": left})
+    g.note(f"Alberich (CP #64): the Allied attack on {place(g, c['target'])} is cancelled"
+           + (f"; {', '.join(cards.label(g, x) for x in back)} count as not played" if back
+              else ""))
+    c["cancelled"] = True
+    c["cards"] = {c["attacker"]: [], c["defender"]: []}
+    c["steps"], c["i"] = ["finish"], 0
+    return c
 
 
 @register
@@ -528,6 +677,9 @@ class CombatResolve(State):
             elif step in ("loss_att", "loss_def"):
                 side = c["attacker"] if step == "loss_att" else c["defender"]
                 if run_losses(g, c, side):
+                    return
+            elif step == "withdrawal":
+                if withdrawal_step(g, c):
                     return
             elif step == "winner":
                 decide_winner(g, c)
@@ -593,16 +745,22 @@ class CombatCards(State):
         card = COMBAT_CARDS[cid]
         c = combat(g)
         if cards.where(g, cid) != f"cc:{side}":
+            c["from_hand"] = list(c.get("from_hand", [])) + [cid]
             cards.move_card(g, cid, f"cc:{side}")
         c["cards"][side].append(cid)
         c["drm"][side] += card.drm
         c["ignore_trench"] = c["ignore_trench"] or card.trench_cancel
         c["fires_first"] = c["fires_first"] or card.fires_first
+        if cid in WITHDRAWAL and "withdrawal" not in c["steps"]:
+            c["steps"].insert(c["steps"].index("winner"), "withdrawal")  # PoG 12.6.3
         save(g, c)
         _round_add(g, "pog_cc_used", [cid])
         g.note(f"PoG 12.2.6: {side} plays {card.number}"
                + (f" ({card.drm:+d} DRM)" if card.drm else "")
                + (" — trench effects ignored" if card.trench_cancel else ""))
+        if cid == ALBERICH:
+            save(g, cancel_attack(g, c))
+            g.pop()
 
 
 @register
@@ -616,18 +774,50 @@ class CombatFlank(State):
                       "(choose the frontal-assault space) or not")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        for loc in combat(g)["spaces"]:
+        c = combat(g)
+        for loc in c["spaces"]:
             yield Action.make("flank", frame["side"], frontal=loc)
+        for cid in flank_cards(g, c, frame["side"]):
+            yield Action.make("play_cc", frame["side"], card=cid)  # CP #2 Wireless Intercepts
         yield Action.make("no_flank", frame["side"])
 
     def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
         if action.kind == "flank" and action.get("frontal") not in combat(g)["spaces"]:
             return Violation("PoG 12.3.2", "the frontal-assault space must be an attacking space")
+        if action.kind == "play_cc":
+            cid = str(action.get("card"))
+            c = combat(g)
+            side = frame["side"]
+            if cid in flank_cards(g, c, side):
+                return None
+            if cid not in cards.hand(g, side) and cards.where(g, cid) != f"cc:{side}":
+                return Violation("PoG 9.5.4.1", "that combat card is not in your hand or in "
+                                                "front of you")
+            if cid in cc_used(g):
+                return Violation("PoG 9.5.4.4", "a combat card is used at most once per "
+                                                "Action Round")
+            if cid == "cp_02":
+                return Violation("PoG CP #2", "Wireless Intercepts: a flank attack with at least "
+                                              "one German unit against a space holding only "
+                                              "Russian units")
+            return Violation("PoG 12.2.6", "combat cards other than Wireless Intercepts are "
+                                           "played after the flank attempt")
         return super().check(g, frame, action)
 
     def apply(self, g: Game, frame: dict, action: Action) -> None:
         c = combat(g)
-        if action.kind == "flank":
+        if action.kind == "play_cc":  # CP #2: the flank attack succeeds automatically
+            side, cid = frame["side"], action["card"]
+            if cards.where(g, cid) != f"cc:{side}":
+                c["from_hand"] = list(c.get("from_hand", [])) + [cid]
+                cards.move_card(g, cid, f"cc:{side}")
+            c["cards"][side].append(cid)
+            c["flank"] = "success"
+            _round_add(g, "pog_cc_used", [cid])
+            g.note(f"PoG 12.3.3: {side} plays {COMBAT_CARDS[cid].number}: the flank attack "
+                   "succeeds automatically")
+            save(g, c)
+        elif action.kind == "flank":
             drm = flank_drm(g, c, action["frontal"])
             die = g.roll("flank attack")
             c["flank"] = "success" if die + drm >= FLANK_SUCCESS else "fail"
@@ -671,6 +861,12 @@ class CombatLosses(State):
                 g.ptype(int(o)).attrs.get("loss_priority") for o in options if o.isdigit()):
             return Violation("PoG 12.4.5", "the first loss goes to "
                              + " or ".join(name(g, int(o)) for o in options))
+        if withdrawal_played(c) and side == c["defender"] and tok.isdigit() \
+                and board.is_army(g, int(tok)) and tok in losses.legal_steps(
+                    g, side, side_units(g, c, side), c["ln"].get(other(side), 0)
+                    - c["taken"][side], c["fort"] if board.fort_intact(g, c["target"]) else 0):
+            return Violation("PoG 12.6.9", "under Withdrawal the Loss Number is met with corps "
+                                           "where possible")
         return Violation("PoG 12.4.3", "that step would exceed the Loss Number, or leave less "
                                        "taken than possible")
 

@@ -4,8 +4,16 @@ card id to what the card does in one combat. Each entry cites its card number.
 A card may be played from the hand when its conditions are met by the combat at that step
 (12.2.6), or *used* again from the face-up cards in front of its owner (``cc:<side>``, kept
 after a won combat, 9.5.4.2) once per Action Round (9.5.4.4). Trench-cancelling cards are
-offered at step 3 (12.2.4), the others at step 5. No card may support an unoccupied fort
-(3.0.5). Cards not registered here are not offered (listed "not yet" in modules/paths_of_glory/COVERAGE.md).
+offered at step 3 (12.2.4), the others at step 5; CP #2 Wireless Intercepts (``timing``
+``"flank"``) in the flank step instead of the flank roll (:class:`combat.CombatFlank`). No card
+may support an unoccupied fort (3.0.5). Cards not registered here are not offered (listed "not
+yet" in modules/paths_of_glory/COVERAGE.md).
+
+Cards whose effect goes beyond a DRM, a trench cancel or firing first are read by the combat
+procedure through the ids below: AP #6 / CP #56 Withdrawal (12.6: the ``withdrawal`` step and
+the forced retreat), AP #39 They Shall Not Pass (the retreat and the card's discard in
+:func:`combat.decide_winner`), CP #60 Turkish Determination (:func:`combat.defender_trench`),
+CP #64 Alberich (:func:`combat.cancel_attack`).
 """
 from __future__ import annotations
 
@@ -31,6 +39,15 @@ class CombatCard:
     fires_first: bool = False        # Von Hutier: the attacker fires first (12.2.8)
     requires: tuple[str, ...] = ()   # any one of these events must have been played
     forbids: tuple[str, ...] = ()    # none of these events may have been played
+    timing: str = ""                 # "flank": played in the flank step (CP #2)
+
+
+WITHDRAWAL = ("ap_06", "cp_56")          # PoG 12.6
+THEY_SHALL_NOT_PASS = "ap_39"            # PoG 9.5.4.2, 12.2.11
+WIRELESS_INTERCEPTS = "cp_02"
+TURKISH_DETERMINATION = "cp_60"
+ALBERICH = "cp_64"
+ROYAL_TANK_CORPS = "ap_48"
 
 
 def units(g: "Game", c: dict, side: str) -> list[int]:
@@ -53,6 +70,9 @@ def has_any(*ns: str) -> Condition:
 
 def entrenched(g: "Game", c: dict) -> bool:
     owner, level = board.trench(g, c["target"])
+    if TURKISH_DETERMINATION in (c.get("cards") or {}).get(c["defender"], []) \
+            and not c.get("ignore_trench"):
+        return True  # CP #60: a level-1 trench "for all purposes"
     return level > 0 and owner == c["defender"]
 
 
@@ -100,24 +120,53 @@ def _italians_only(g: "Game", c: dict, side: str) -> bool:
     return nations(g, c, side) == {"IT"}
 
 
+def _french_fort_with_french_unit(g: "Game", c: dict, side: str) -> bool:
+    """AP #39: defending in a French fort space (an intact fort: 15.1.9) with a French unit."""
+    return _french_fort(g, c, side) and "FR" in nations(g, c, side)
+
+
+def _russians_only_against_germans(g: "Game", c: dict, side: str) -> bool:
+    """CP #2: at least one German attacker, a defending space holding only Russian units."""
+    return "GE" in nations(g, c, side) and nations(g, c, c["defender"]) == {"RU"}
+
+
+def _turks_without_trench(g: "Game", c: dict, side: str) -> bool:
+    """CP #60: a Turkish defender (SN is not Turkish) in a space without a trench of its own."""
+    owner, level = board.trench(g, c["target"])
+    return "TU" in nations(g, c, side) and not (level > 0 and owner == side)
+
+
+def _alberich(g: "Game", c: dict, side: str) -> bool:
+    """CP #64: an Allied attack in France or Belgium in which the Allies did not play Royal Tank
+    Corps, in an Action Round in which they did not play Yanks and Tanks."""
+    now = f"{g.get('turn', 1)}.{g.get('action_round', 1)}"
+    return (c["attacker"] == "AP" and _in_france_or_belgium(g, c, side)
+            and ROYAL_TANK_CORPS not in c["cards"].get("AP", [])
+            and g.get("pog_yanks_round") != now)
+
+
 HL = ("cp_54",)
 
 COMBAT_CARDS: dict[str, CombatCard] = {
     "ap_04": CombatCard("AP #4 Pleve", "either", has("RU"), drm=1),
     "ap_05": CombatCard("AP #5 Putnik", "either",
                         lambda g, c, s: "SB" in nations(g, c, s) and fire.year(g) <= 1915, drm=1),
+    "ap_06": CombatCard("AP #6 Withdrawal", "defence", lambda g, c, s: True),
     "ap_07": CombatCard("AP #7 Severe Weather", "defence", _severe_weather, drm=2),
     "ap_18": CombatCard("AP #18 Artillery Barrage", "attack", has("BR"), drm=1),
     "ap_19": CombatCard("AP #19 Air Superiority", "attack", has_any("BR", "FR"), drm=1),
     "ap_21": CombatCard("AP #21 Phosgene Gas", "attack", has("FR"), drm=1),
     "ap_36": CombatCard("AP #36 Mine Attack", "attack",
                         lambda g, c, s: "BR" in nations(g, c, s) and entrenched(g, c), drm=1),
+    "ap_39": CombatCard("AP #39 They Shall Not Pass", "defence", _french_fort_with_french_unit),
     "ap_58": CombatCard("AP #58 Russian Guards", "attack", has("RU"), drm=1),
     "ap_59": CombatCard("AP #59 Alpine Troops", "attack", _italians_only, drm=1),
     "ap_61": CombatCard("AP #61 Maude", "attack", _both(has("BR"), _near_east), drm=1),
     "ap_63": CombatCard("AP #63 Backs to the Wall", "defence",
                         _both(has_any("BR", "FR"), _in_france_or_belgium), drm=1,
                         requires=("cp_49", "cp_50", "cp_51")),
+    "cp_02": CombatCard("CP #2 Wireless Intercepts", "attack", _russians_only_against_germans,
+                        timing="flank"),
     "cp_03": CombatCard("CP #3 Von Francois", "attack", _both(has("GE"), _defenders_have("RU")),
                         drm=1),
     "cp_04": CombatCard("CP #4 Severe Weather", "defence", _severe_weather, drm=2),
@@ -141,8 +190,11 @@ COMBAT_CARDS: dict[str, CombatCard] = {
     "cp_50": CombatCard("CP #50 Blucher", "attack", has("GE"), trench_cancel=True, requires=HL),
     "cp_51": CombatCard("CP #51 Peace Offensive", "attack", has("GE"), trench_cancel=True,
                         requires=HL),
+    "cp_56": CombatCard("CP #56 Withdrawal", "defence", lambda g, c, s: True),
     "cp_57": CombatCard("CP #57 Kaisertreu", "either", has("AH"), drm=1),
+    "cp_60": CombatCard("CP #60 Turkish Determination", "defence", _turks_without_trench),
     "cp_62": CombatCard("CP #62 Achtung: Panzer", "attack", _both(has("GE"), _clear), drm=1),
+    "cp_64": CombatCard("CP #64 Alberich", "defence", _alberich),
 }
 
 
@@ -150,10 +202,12 @@ def events_played(g: "Game") -> set[str]:
     return set(g.get("pog_events") or ())
 
 
-def fits(g: "Game", c: dict, side: str, card_id: str, trench_step: bool) -> bool:
-    """Whether ``card_id``'s conditions are met by combat ``c`` for ``side`` (12.2.6)."""
+def fits(g: "Game", c: dict, side: str, card_id: str, trench_step: bool,
+         timing: str = "") -> bool:
+    """Whether ``card_id``'s conditions are met by combat ``c`` for ``side`` (12.2.6) at this
+    step (``timing`` "flank": the flank step, CP #2)."""
     card = COMBAT_CARDS.get(card_id)
-    if card is None or card.trench_cancel != trench_step:
+    if card is None or card.trench_cancel != trench_step or card.timing != timing:
         return False
     role = "attack" if side == c["attacker"] else "defence"
     if card.role not in (role, "either"):

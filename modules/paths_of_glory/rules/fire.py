@@ -84,6 +84,13 @@ def trench_shifts(g: "Game", loc: str, defender: str) -> tuple[int, int]:
     owner, level = board.trench(g, loc)
     if level == 0 or owner != defender:
         return 0, 0
+    return level_shifts(g, level)
+
+
+def level_shifts(g: "Game", level: int) -> tuple[int, int]:
+    """(attacker, defender) column shifts of a trench of ``level`` (0: none)."""
+    if level <= 0:
+        return 0, 0
     key = f"trench_{level}"
     return int(terrain_effect(g, key, "attacker_shift") or 0), int(terrain_effect(g, key, "defender_shift") or 0)
 

@@ -10,6 +10,9 @@ Retreat (``combat_retreat``, the defender decides):
   nor neutral spaces; ending within stacking; by priority friendly in supply, friendly out of
   supply, enemy in supply, enemy out of supply — for each of the two spaces; control of the
   final space is gained (15.1.10 excepted);
+* 12.6.4 / 12.6.5 after AP #6 / CP #56 Withdrawal the defenders retreat one space whatever the
+  result (a tie or an attacker defeat included) and may not cancel it; AP #39 They Shall Not
+  Pass cancels the retreat of a losing defence in a French fort space with a French unit;
 * 12.5.4 units that cannot retreat are eliminated — armies permanently, with no replacement
   corps; a replacement corps eliminated so makes its army permanently eliminated; an MN corps
   forced to retreat is eliminated.
@@ -30,7 +33,9 @@ from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
 from . import board, cards, control, fire, losses
-from .combat import (combat, enemy_fort, mark_retreated, name, place, save, side_units)
+from .combat import (combat, defender_trench, enemy_fort, mark_retreated, name, place, save,
+                     side_units, withdrawal_played)
+from .combat_cards import THEY_SHALL_NOT_PASS
 from .game import Game, other
 from .machine import State, register
 from .sieges import can_besiege, update_siege
@@ -97,8 +102,9 @@ def retreat_paths(g: Game, c: dict, pid: int, cache: dict | None = None) -> list
 def can_cancel(g: Game, c: dict) -> bool:
     """PoG 12.5.3: trench or cancelling terrain, and a level left after the extra loss."""
     t = c["target"]
-    owner, level = board.trench(g, t)
-    trench = level > 0 and owner == c["defender"] and not c["ignore_trench"]
+    if c.get("withdrawal"):
+        return False  # PoG 12.6.5
+    trench = defender_trench(g, c) > 0  # CP #60 Turkish Determination counts (level 1)
     terrain = bool(fire.terrain_effect(g, fire.terrain(g, t), "cancel_retreat"))
     levels = sum(len(losses.step_costs(g, p)) for p in side_units(g, c, c["defender"]))
     return (trench or terrain) and levels > 1
@@ -109,24 +115,34 @@ def begin_retreat(g: Game, c: dict) -> bool:
     att, dfn = c["attacker"], c["defender"]
     full = [p for p in side_units(g, c, att) if g.state.pieces[p].face == 0]
     defenders = side_units(g, c, dfn)
-    if c.get("winner") != att or not full or not defenders:
-        return False
-    diff = c["ln"].get(att, 0) - c["ln"].get(dfn, 0)
-    c["retreat_len"] = 1 if diff == 1 else 2
+    withdrawal = withdrawal_played(c)
+    if withdrawal and defenders:
+        c["retreat_len"] = 1  # PoG 12.6.4: always, one space, whatever the result
+        c["withdrawal"] = True
+        g.note("PoG 12.6.4: Withdrawal — the defenders retreat one space")
+    else:
+        if c.get("winner") != att or not full or not defenders:
+            return False
+        if THEY_SHALL_NOT_PASS in c["cards"][dfn]:
+            g.note("They Shall Not Pass (AP #39): the French fort space is held — no retreat")
+            return False
+        diff = c["ln"].get(att, 0) - c["ln"].get(dfn, 0)
+        c["retreat_len"] = 1 if diff == 1 else 2
     c["vacated"] = [c["target"]]
     for p in defenders:
         if board.nation_of(g, p) == "MN":  # PoG 12.5.4
             g.note("PoG 12.5.4: the MN corps is eliminated rather than retreat")
             losses.eliminate(g, p, replace=False)
     from . import events_cp
-    holding = events_cp.haig_holds(g, c, side_units(g, c, dfn))  # CP #61 Haig
+    holding = [] if withdrawal else events_cp.haig_holds(g, c, side_units(g, c, dfn))  # CP #61
     if holding:
         c["moved"] = list(c.get("moved", [])) + holding
         g.note("Haig (CP #61): entrenched German units ignore the retreat")
     save(g, c)
     if not [p for p in side_units(g, c, dfn) if p not in c.get("moved", [])]:
         return False
-    g.note(f"PoG 12.5.2: the defenders must retreat {c['retreat_len']} space(s)")
+    if not withdrawal:
+        g.note(f"PoG 12.5.2: the defenders must retreat {c['retreat_len']} space(s)")
     if not side_units(g, c, dfn):
         return False
     g.push("combat_retreat", side=dfn, started=False)
@@ -174,6 +190,9 @@ class CombatRetreat(State):
     def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
         c = combat(g)
         if action.kind == "cancel_retreat":
+            if c.get("withdrawal"):
+                return Violation("PoG 12.6.5", "the retreat of Withdrawal may not be cancelled "
+                                               "by terrain or a trench")
             if frame.get("started"):
                 return Violation("PoG 12.5.3", "the retreat has begun and can no longer be "
                                                "cancelled")
