@@ -23,7 +23,7 @@ bench: $(STAMP)
 
 fuzz: $(STAMP)
 	$(PY) -m tools.fuzz_long
-	$(VENV)/bin/wartable fuzz paths_of_glory --games 20 --seed 1 --actions 5000
+	$(VENV)/bin/wartable fuzz paths_of_glory --scenario campaign --games 200 --seed 1 --actions 100000
 
 clean:
 	rm -rf $(VENV) build *.egg-info

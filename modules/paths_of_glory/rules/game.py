@@ -33,6 +33,9 @@ from . import machine
 from .machine import STACK, STATES
 
 SIDES = ("CP", "AP")  # CP acts first in each Action Round (8.1)
+#: Actions the fuzzer's random player takes only with probability RARE_CHANCE when others exist.
+RARE_ACTIONS = frozenset({"peace_terms", "accept_peace"})
+RARE_CHANCE = 0.02
 
 
 def other(side: str) -> str:
@@ -226,8 +229,13 @@ class PathsOfGlory(Ruleset):
         return keys
 
     def random_action(self, state: GameState, rnd: random.Random) -> Action | None:
+        """Uniform over the legal actions, except that game-ending diplomacy is rare: a random
+        player offering and accepting peace (16.5) at every chance would end almost every
+        campaign in its first turns, and the fuzzer must play whole wars."""
         actions = list(self.legal_actions(state))
         if not actions:
             return None
-        # prefer ending procedures now and then so random games make progress
+        ordinary = [a for a in actions if a.kind not in RARE_ACTIONS]
+        if ordinary and rnd.random() >= RARE_CHANCE:
+            return rnd.choice(ordinary)
         return rnd.choice(actions)

@@ -26,3 +26,17 @@ def test_pog_fuzz_campaign_opening_turns():
     report = fuzz(module(), 1, seed=7, scenario="campaign", ruleset="paths_of_glory",
                   max_actions=400)
     assert not report.failed, "\n".join(f"seed {r.seed}: {r.failure}" for r in report.failed)
+
+
+def test_pog_fuzz_whole_campaign_wars_with_all_events():
+    """Issue 11: random legal play of whole Campaign games (all 20 turns or an earlier end),
+    with every event available; the statistics show which events fired. ``make fuzz`` runs
+    200 such games."""
+    from engine.fuzz import play_one
+    fired = 0
+    for seed in (11, 12):
+        session, result = play_one(module(), seed, "campaign", "paths_of_glory", max_actions=100_000)
+        assert not result.failure, result.failure
+        assert session.outcome(), "the war did not end"
+        fired += sum(v for k, v in result.events.items() if k.startswith("event:"))
+    assert fired >= 20
