@@ -463,8 +463,8 @@ def tables():
 # ============================================================================ pieces
 # Army values (CF-LF-MF full / reduced). RB = stated or implied by the rulebook's examples.
 ARMY_VALUES = {
-    "GE": ((5, 3, 3), (3, 3, 3)), "AH": ((3, 2, 3), (2, 2, 3)), "FR": ((3, 3, 3), (2, 3, 3)),
-    "BR": ((4, 3, 3), (2, 3, 3)), "RU": ((3, 2, 3), (2, 2, 3)), "BE": ((2, 2, 3), (1, 2, 3)),
+    "GE": ((5, 3, 3), (3, 3, 3)), "AH": ((3, 2, 3), (1, 2, 3)), "FR": ((3, 3, 3), (2, 3, 3)),
+    "BR": ((4, 3, 3), (2, 3, 3)), "RU": ((3, 2, 3), (2, 2, 3)), "BE": ((2, 3, 3), (1, 3, 3)),
     "SB": ((2, 2, 3), (1, 2, 3)), "IT": ((2, 2, 3), (1, 2, 3)), "US": ((5, 3, 3), (3, 3, 3)),
     "TU": ((3, 2, 3), (2, 2, 3)),
 }
@@ -552,6 +552,12 @@ UNIT_VALUES_FROM_RULEBOOK = {
     "fr_corps": "LF 1 (example of play, LN 7 = army 3 + 4 corps steps)",
     "sb_1a": "LF 2 (example of play, inferred)", "ah_3a": "LF 2 (example of play, inferred)",
     "ah_corps": "f0 CF 1 (example of play: a reserve corps fires on Corps column 1)",
+    "be_1a": "LF 3 on both faces (example of play, September CP 5: LN 5 at Cambrai only "
+             "reduces the BE 1st, which then retreats and is flipped back in the Replacement "
+             "Phase)",
+    "ah_2a": "f1 CF 1 (example of play: the reduced AH 2nd and two corps fire 3 CF at "
+             "Czernowitz, die 3 → LN 2; alone at Munkacs, die 1 → LN 0 on column 1); the "
+             "other AH armies take the same reduced face",
 }
 
 MARKERS = [  # id, name, count, faces, attrs
