@@ -101,10 +101,24 @@ def note_attack(g: "Game", side: str, attackers: Iterable[int], space: str,
     """Record an attack by ``side`` from ``attackers`` on ``defenders`` in ``space``."""
     attackers = list(attackers)
     from . import events_cp
-    events_cp.note_attack(g, side, attackers, space)  # CP #47 French Mutiny (7.1.8)
+    if not mutiny_void_this_turn(g, side):
+        events_cp.note_attack(g, side, attackers, space)  # CP #47 French Mutiny (7.1.8)
     mo = g.get(key(side), "none")
     if g.get(met_key(side)) or mo == "none":
         return
     if satisfies(g, side, mo, list(attackers), space, list(defenders)):
         g.set(met_key(side), True)
         g.note(f"PoG 7.1.3: the {side} Mandated Offensive ({mo}) is made")
+        if side == "AP" and mo == "FR" and not cards.event_played(g, FRENCH_MUTINY):
+            g.set(MET_BEFORE_MUTINY, g.get("turn"))  # PoG 7.1.8 (see mutiny_void_this_turn)
+
+
+FRENCH_MUTINY = "cp_47"
+MET_BEFORE_MUTINY = "pog_fr_mo_met_before_mutiny"
+
+
+def mutiny_void_this_turn(g: "Game", side: str) -> bool:
+    """7.1.8: *French Mutiny* played after this turn's French MO was already met has no
+    effect for the rest of that turn (no VP for French attacks)."""
+    return side == "AP" and g.get(MET_BEFORE_MUTINY) is not None \
+        and g.get(MET_BEFORE_MUTINY) == g.get("turn")

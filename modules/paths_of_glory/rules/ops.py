@@ -285,6 +285,8 @@ class OpsMove(State):
                 return Violation("PoG 11.2.1", "trenches may be attempted only after the "
                                                "Entrench event")
             pid = action.get("pid")
+            if pid in frame["oos"]:
+                return Violation("PoG 14.3.3", "units out of supply may not entrench")
             free = [p for ps in _free_movers(g, frame).values() for p in ps]
             if pid not in free:
                 return Violation("PoG 11.2.1", "only an army in a Move-activated space that has "

@@ -80,12 +80,14 @@ def _end_ok(g: Game, side: str, pid: int, loc: str) -> bool:
 
 
 def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
-    if len(board.units_in(g, loc, side)) + 1 > movement.STACKING_LIMIT:
-        return False  # PoG 10.1.1
+    if len(board.units_in(g, loc, side)) + 1 > movement.STACKING_LIMIT + _allowance(g, side, pid, loc):
+        return False  # PoG 10.1.1 (10.1.2: temporarily exceeded during an SR)
     if not _friendly_end(g, side, loc):
         return False  # PoG 13.1.5
     if side == "CP" and loc in movement.CP_COAST and not movement.coast_open(g):
         return False  # PoG 11.1.9
+    if side == "AP" and loc == KAVALA and not kavala_open(g):
+        return False  # PoG 9.5.2.4: SR into Kavala only after Greek entry or Salonika
     pt = g.ptype(pid)
     if pt.size == "army" and movement.on_near_east_map(g, loc) and not movement.near_east_army(g, pid):
         return False  # PoG 11.3.1
@@ -101,6 +103,64 @@ def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
             and pt.nationality == "GE"):
         return False  # PoG 5.7.4 #6
     return in_supply(g, loc, side, board.nation_of(g, pid))  # PoG 13.1.5 (last: the dearest)
+
+
+KAVALA, SALONIKA_EVENT = "kavala", "ap_30"
+
+
+def kavala_open(g: Game) -> bool:
+    """9.5.2.4: Kavala is Allied-controlled from the start, but Allied units may SR into it only
+    after the Greek Neutral Entry (AP #44) or the *Salonika* event (AP #30)."""
+    from . import cards
+    return cards.event_played(g, SALONIKA_EVENT) or entry.greek_limited(g) \
+        or not cards.nation_neutral(g, "GR")
+
+
+# -- 10.1.2 / 10.1.4: temporary overstacking during an SR -------------------------------------------
+def _sr_frame(g: Game, side: str) -> dict | None:
+    top = g.top
+    return top if top and top.get("state") == "sr" and top.get("side") == side else None
+
+
+def _allowance(g: Game, side: str, pid: int, loc: str) -> int:
+    """10.1.2: during an SR a space may hold more than 3 units as long as enough of the units
+    there that have not redeployed yet can still SR out of it with the points left."""
+    frame = _sr_frame(g, side)
+    if frame is None:
+        return 0
+    left = frame["points"] - frame["spent"] - cost(g, pid)
+    costs = sorted(cost(g, p) for p in board.units_in(g, loc, side)
+                   if p not in frame["done"] and p != pid)
+    n = 0
+    for c in costs:
+        if c > left:
+            break
+        left -= c
+        n += 1
+    return n
+
+
+def overstacked(g: Game, side: str) -> list[str]:
+    return sorted(loc for loc, stack in g.state.stacks.items()
+                  if len(stack) > movement.STACKING_LIMIT and board.is_space(g, loc)
+                  and len(board.units_in(g, loc, side)) > movement.STACKING_LIMIT)
+
+
+def unfixable_after(g: Game, frame: dict, pid: int, to: str) -> str | None:
+    """10.1.4: the space that would stay overstacked for good if ``pid`` SRs to ``to`` (the
+    units able to leave it cannot all be paid for with the points left)."""
+    side = frame["side"]
+    left = frame["points"] - frame["spent"] - cost(g, pid)
+    done = set(frame["done"]) | {pid}
+    for loc in sorted(set(overstacked(g, side)) | ({to} if to != RESERVE else set())):
+        units = [p for p in board.units_in(g, loc, side) if p != pid]  # pid leaves its space
+        excess = len(units) + (1 if loc == to else 0) - movement.STACKING_LIMIT
+        if excess <= 0:
+            continue
+        costs = sorted(cost(g, p) for p in units if p not in done)[:excess]
+        if len(costs) < excess or sum(costs) > left:
+            return loc
+    return None
 
 
 def _sea_port(g: Game, side: str, loc: str) -> bool:
@@ -162,6 +222,10 @@ def _destinations(g: Game, side: str, pid: int) -> list[tuple[str, str]]:
                 if board.attr(g, loc, "port") and board.attr(g, loc, "nation") == "FR" \
                         and _end_ok(g, side, pid, loc):
                     out.add(loc)
+        blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
+        if blocked is not None:  # PoG 13.1.12: not from the Reserve Box to such spaces either
+            out.items = [(loc, m) for loc, m in out.items
+                         if loc in blocked or supply_always(g, loc, board.nation_of(g, pid))]
         return out.items
     if here not in movement.adjacency(g):
         return out.items
@@ -236,6 +300,25 @@ def reserve_blocked(g: Game, pid: int) -> bool:
     if own is None:
         return False
     return loc not in supply.supplied_spaces(g, side, nation, own)
+
+
+def reserve_sources_only(g: Game, side: str, nation: str) -> frozenset[str] | None:
+    """13.1.12 for SR *from* the Reserve Box: the spaces a unit of ``nation`` may reach, those
+    tracing supply to its own replacement sources (17.1.4.1), or None if 13.1.12 does not
+    limit the nation. (A space supplied only through Sofia/Constantinople for GE/AH, Essen/
+    Breslau/Sofia for TU, Essen/Breslau/Constantinople for BU, Belgrade for RU/RO is out.)"""
+    from . import replacements, supply
+    if (nation, side) not in RESERVE_SOURCES:
+        return None
+    own = replacements.replacement_sources(g, nation)
+    if own is None:
+        return None
+    return frozenset(supply.supplied_spaces(g, side, nation, own))
+
+
+def supply_always(g: Game, loc: str, nation: str) -> bool:
+    from . import supply
+    return supply.always_in_supply(g, loc, nation)
 
 
 def _ne(g: Game, loc: str) -> bool:
@@ -317,7 +400,17 @@ def sr_violation(g: Game, frame: dict, pid, to) -> Violation | None:
         return Violation("PoG 13.1.5", f"{unit_name(g, pid)} cannot SR to {to} (SR runs through "
                                        "friendly-controlled spaces to a friendly supplied space; "
                                        "armies never by sea or to the Reserve Box)")
+    stuck = unfixable_after(g, frame, pid, to)
+    if stuck:
+        return Violation("PoG 10.1.4", f"{place(g, stuck)} would stay over the stacking limit "
+                                       "at the end of the SR")
     return None
+
+
+def _end(g: Game) -> None:
+    if g.get("pog_moving"):
+        g.set("pog_moving", False)
+    g.pop()
 
 
 @register
@@ -346,28 +439,39 @@ class StrategicRedeployment(State):
                     continue
                 seen.add(kind)
                 for to in sorted(destinations(g, side, pid)):
-                    yield Action.make("sr", side, pid=pid, to=to)
-        yield Action.make("end_sr", side)
+                    if unfixable_after(g, frame, pid, to) is None:  # PoG 10.1.4
+                        yield Action.make("sr", side, pid=pid, to=to)
+        if not overstacked(g, side):  # PoG 10.1.2: met again before the SR ends
+            yield Action.make("end_sr", side)
 
     def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
         if action.kind == "end_sr":
-            return None if not action.params else Violation("PoG 13.1", "end_sr takes nothing")
+            if action.params:
+                return Violation("PoG 13.1", "end_sr takes nothing")
+            over = overstacked(g, frame["side"])
+            if over:
+                return Violation("PoG 10.1.2", f"{place(g, over[0])} is over the stacking limit: "
+                                               "SR units out of it before ending the SR")
+            return None
         if action.kind != "sr" or set(action.params) != {"pid", "to"}:
             return Violation("PoG 13.1", "during SR: sr(pid, to) or end_sr")
         return sr_violation(g, frame, action["pid"], action["to"])
 
     def apply(self, g: Game, frame: dict, action: Action) -> None:
         if action.kind == "end_sr":
-            g.pop()
+            _end(g)
             return
         pid, to = action["pid"], action["to"]
         dest = f"reserve:{frame['side']}" if to == RESERVE else to
         _record_ne(g, frame["side"], pid, g.state.pieces[pid].loc, to)  # PoG 13.2
         g.do(C.Move(pid, dest))
         g.update(spent=frame["spent"] + cost(g, pid), done=frame["done"] + [pid])
+        over = bool(overstacked(g, frame["side"]))
+        if over or g.get("pog_moving"):
+            g.set("pog_moving", over)  # PoG 10.1.2: temporarily overstacked (invariants)
         top = g.top
         if top["spent"] >= top["points"]:
-            g.pop()
+            _end(g)
 
     def notation(self, g: Game, frame: dict, action: Action) -> str:
         if action.kind == "sr" and action.get("pid") in g.state.pieces:

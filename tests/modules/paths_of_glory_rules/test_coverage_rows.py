@@ -1,0 +1,346 @@
+"""Rule cases of COVERAGE.md that had no test naming them (or were "not yet"/"partly"): each
+test is named after the rule it proves, on a hand-built position."""
+from __future__ import annotations
+
+import pytest
+
+from engine import commands as C
+from engine.rules import Transaction
+from engine.session import Session
+
+from .positions import (LoadedDice, act, empty_map, markers, module, push, put, refusal,
+                        set_global)
+
+
+def top(s):
+    stack = s.state.globals.get("pog_stack") or []
+    return stack[-1] if stack else None
+
+
+def game(s, writable: bool = False):
+    return s.ruleset.game(s.state, Transaction(s.state) if writable else None)
+
+
+def ops(s, side: str, n: int) -> None:
+    push(s, "ops_activate", side=side, ops=n, spent=0, card="", act=[], oos=[])
+
+
+def sr(s, side: str, n: int) -> None:
+    push(s, "sr", side=side, points=n, spent=0, card="", done=[])
+
+
+def rule(v) -> str:
+    assert v is not None, "the action was accepted"
+    return v.rule
+
+
+def reserve_unit(s, side: str, type_id: str) -> int:
+    pid = next((p for p in s.state.stacks.get(f"reserve:{side}", ())
+                if s.state.pieces[p].type == type_id), None)
+    return pid if pid is not None else put(s, type_id, f"reserve:{side}")
+
+
+def control(s, loc: str, side: str) -> None:
+    from modules.paths_of_glory.rules import tracks
+    tracks.set_control(game(s, True), loc, side, score=False)
+
+
+# -- 9.1.2 deck parts -----------------------------------------------------------------------------
+
+def test_pog_9_1_2_players_start_with_only_their_mobilization_cards():
+    s = Session.new(module(), "campaign", 1, ruleset="paths_of_glory")
+    m = module()
+    for side in ("CP", "AP"):
+        playing = [p for loc in (f"deck:{side}", f"hand:{side}")
+                   for p in s.state.stacks.get(loc, ())]
+        assert playing and {m.piece_types[s.state.pieces[p].type].attrs["deck"]
+                            for p in playing} == {"mobilization"}
+        lw = [p for p in s.state.stacks.get(f"pile:{side}:limited_war", ())]
+        assert lw and all(m.piece_types[s.state.pieces[p].type].attrs["deck"] == "limited_war"
+                          for p in lw)
+
+
+# -- 9.4.4 / 9.4.5 RP ---------------------------------------------------------------------------
+
+def test_pog_9_4_5_no_card_carries_us_replacement_points():
+    m = module()
+    rps = [str(t.attrs.get("rp") or "") for t in m.piece_types.values() if t.kind == "card"]
+    assert any("BR" in r for r in rps)
+    assert not any("US" in r.split() for r in rps)
+
+
+def test_pog_9_4_4_rp_are_recorded_in_the_round_and_spent_in_the_replacement_phase():
+    s = Session.new(module(), "introductory", 1, ruleset="paths_of_glory")
+    from .positions import card_to
+    card_to(s, "cp_05", "hand:CP")
+    before = s.state.globals.get("rp_ge", 0)
+    act(s, "play_rp", "CP", card="cp_05")
+    assert s.state.globals.get("rp_ge", 0) > before
+    assert top(s)["state"] == "phase_action"          # nothing spent during the round
+    states = {f["state"] for f in s.state.globals["pog_stack"]}
+    assert "rp_spend" not in states
+
+
+# -- 10.1.4 / 10.1.6 stacking ---------------------------------------------------------------------
+
+def test_pog_10_1_6_nations_stack_freely_but_cost_more_to_activate():
+    from modules.paths_of_glory.rules import ops as O
+    s = empty_map()
+    put(s, "ge_corps", "breslau")
+    ah = put(s, "ah_corps", "oppeln")
+    ops(s, "CP", 1)
+    act(s, "activate", "CP", space="oppeln", mode="move")
+    act(s, "move", "CP", pids=[ah], path=["breslau"])   # AH corps joins the German one
+    assert s.state.pieces[ah].loc == "breslau"
+    assert O.activation_cost(game(s), "CP", "breslau", "move") == 2
+
+
+def test_pog_10_1_4_no_deliberate_overstack_to_eliminate_the_excess():
+    s = empty_map()
+    for _ in range(3):
+        put(s, "ge_corps", "breslau")
+    movers = [put(s, "ge_corps", "posen") for _ in range(2)]
+    ops(s, "CP", 1)
+    act(s, "activate", "CP", space="posen", mode="move")
+    # Breslau is full and none of its units is moving: entering it is refused
+    v = refusal(s, "move", "CP", pids=movers, path=["breslau"])
+    assert v is not None and v.rule.startswith("PoG 10.1")
+
+
+# -- 11.2.4 / 11.2.8 / 14.3.3 trenches --------------------------------------------------------------
+
+def test_pog_11_2_4_trench_stays_when_its_units_leave():
+    s = empty_map()
+    army = put(s, "ge_1a", "aachen")
+    put(s, "m_trench_cp", "aachen")
+    ops(s, "CP", 1)
+    act(s, "activate", "CP", space="aachen", mode="move")
+    act(s, "move", "CP", pids=[army], path=["essen"])
+    assert markers(s, "aachen", "m_trench_cp")          # still there, no units present
+
+
+def test_pog_11_2_8_only_armies_build_trenches():
+    s = empty_map()
+    corps = put(s, "ge_corps", "aachen")
+    put(s, "ge_1a", "aachen")
+    set_global(s, "pog_entrench", "CP")
+    ops(s, "CP", 1)
+    act(s, "activate", "CP", space="aachen", mode="move")
+    assert rule(refusal(s, "entrench", "CP", pid=corps)) == "PoG 11.2.8"
+
+
+def test_pog_11_2_8_corps_alone_get_the_trench_combat_shift():
+    from modules.paths_of_glory.rules import combat, fire
+    s = empty_map()
+    put(s, "fr_corps", "verdun")
+    put(s, "m_trench_ap", "verdun")
+    g = game(s)
+    c = {"target": "verdun", "ignore_trench": False, "cards": {"AP": [], "CP": []},
+         "defender": "AP", "attacker": "CP"}
+    assert combat.defender_trench(g, c) == 1               # a corps-only defence has it
+    assert fire.level_shifts(g, 1) != (0, 0)
+
+
+def test_pog_14_3_3_out_of_supply_units_may_not_entrench():
+    s = empty_map()
+    army = put(s, "ge_1a", "aachen")
+    set_global(s, "pog_entrench", "CP")
+    push(s, "ops_move", side="CP", card="", act=[["aachen", "move"]], oos=[army],
+         movers=[], moved=[], entrench=[])
+    assert rule(refusal(s, "entrench", "CP", pid=army)) == "PoG 14.3.3"
+
+
+# -- 13.1.1 / 13.1.12 / 9.5.2.4 SR ----------------------------------------------------------------
+
+def test_pog_13_1_1_sr_through_friendly_territory_and_to_and_from_the_reserve_box():
+    from modules.paths_of_glory.rules import sr as SR
+    s = empty_map()
+    corps = put(s, "ge_corps", "breslau")
+    put(s, "ge_1a", "metz")
+    reserve = reserve_unit(s, "CP", "ge_corps")
+    g = game(s)
+    dests = SR.destinations(g, "CP", corps)
+    assert "metz" in dests and "reserve" in dests            # by land, and to the Reserve Box
+    assert "metz" in SR.destinations(g, "CP", reserve)       # from the Reserve Box
+    assert "paris" not in dests                              # enemy territory
+
+
+def test_pog_13_1_12_no_sr_from_the_reserve_to_russians_supplied_only_through_belgrade():
+    from modules.paths_of_glory.rules import sr as SR
+    s = empty_map()
+    put(s, "ru_corps", "warsaw")
+    put(s, "ru_corps", "valjevo")
+    reserve = reserve_unit(s, "AP", "ru_corps")
+    g = game(s)
+    dests = SR.destinations(g, "AP", reserve)
+    assert "warsaw" in dests
+    assert "valjevo" not in dests                            # traces only to Belgrade
+    sr(s, "AP", 2)
+    assert rule(refusal(s, "sr", "AP", pid=reserve, to="valjevo")) == "PoG 13.1.5"
+
+
+def test_pog_9_5_2_4_allied_sr_into_kavala_only_after_salonika_or_greek_entry():
+    from modules.paths_of_glory.rules import sr as SR
+    s = empty_map()
+    corps = put(s, "br_corps", "le_havre")
+    assert "kavala" not in SR.destinations(game(s), "AP", corps)
+    set_global(s, "pog_events", ["ap_30"])
+    assert "kavala" in SR.destinations(game(s), "AP", corps)
+
+
+# -- 7.1.8 French Mutiny ------------------------------------------------------------------------
+
+def _mutiny_board(**globals_):
+    s = empty_map()
+    for k, v in {"pog_mo_ap": "FR", "pog_mo_met_ap": False, "pog_mo_met_cp": True, "turn": 5, **globals_}.items():
+        set_global(s, k, v)
+    return s
+
+
+def test_pog_7_1_8_french_attack_after_mutiny_costs_a_vp_and_no_missed_mo_penalty():
+    from modules.paths_of_glory.rules import mo, status
+    s = _mutiny_board(pog_events=["cp_47"])
+    fr, ge = put(s, "fr_corps", "nancy"), put(s, "ge_corps", "metz")
+    g = game(s, True)
+    vp = s.state.globals["vp"]
+    status.war_status_vp(g)                       # MO not met, but France after Mutiny: exempt
+    assert s.state.globals["vp"] == vp
+    mo.note_attack(g, "AP", [fr], "metz", [ge])
+    assert s.state.globals.get("pog_french_mutiny_attack") == 5
+    status.war_status_vp(g)
+    assert s.state.globals["vp"] == vp + 1
+
+
+def test_pog_7_1_8_mutiny_after_the_french_mo_was_met_has_no_effect_that_turn():
+    from modules.paths_of_glory.rules import mo
+    s = _mutiny_board()
+    fr, ge = put(s, "fr_corps", "nancy"), put(s, "ge_corps", "metz")
+    g = game(s, True)
+    mo.note_attack(g, "AP", [fr], "metz", [ge])   # French MO made before the event
+    assert s.state.globals["pog_mo_met_ap"] is True
+    set_global(s, "pog_events", ["cp_47"])
+    mo.note_attack(game(s, True), "AP", [fr], "metz", [ge])
+    assert not s.state.globals.get("pog_french_mutiny_attack")
+    set_global(s, "turn", 6)                      # next turn the Mutiny applies
+    mo.note_attack(game(s, True), "AP", [fr], "metz", [ge])
+    assert s.state.globals.get("pog_french_mutiny_attack") == 6
+
+
+# -- 10.1.2 SR: temporary overstack ---------------------------------------------------------------
+
+def test_pog_10_1_2_sr_may_overstack_a_space_until_the_end_of_the_sr():
+    s = empty_map()
+    there = [put(s, "ge_corps", "berlin") for _ in range(3)]
+    newcomer = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 2)
+    assert refusal(s, "sr", "CP", pid=newcomer, to="berlin") is None   # 1 point left for one out
+    act(s, "sr", "CP", pid=newcomer, to="berlin")
+    assert s.state.globals["pog_moving"] is True
+    assert rule(refusal(s, "end_sr", "CP")) == "PoG 10.1.2"
+    act(s, "sr", "CP", pid=there[0], to="dresden")
+    assert top(s) is None or top(s)["state"] != "sr"                 # points spent: SR over
+    assert s.state.globals["pog_moving"] is False
+    assert len([p for p in s.state.stacks["berlin"]]) == 3
+
+
+def test_pog_10_1_4_sr_may_not_leave_a_space_overstacked():
+    s = empty_map()
+    for _ in range(3):
+        put(s, "ge_corps", "berlin")
+    newcomer = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 1)                                     # no point left to move one out again
+    assert rule(refusal(s, "sr", "CP", pid=newcomer, to="berlin")) == "PoG 13.1.5"
+    s = empty_map()
+    for _ in range(3):
+        put(s, "ge_corps", "berlin")
+    a, b = put(s, "ge_corps", "breslau"), put(s, "ge_corps", "posen")
+    sr(s, "CP", 2)
+    act(s, "sr", "CP", pid=a, to="berlin")
+    # spending the last point elsewhere would leave Berlin overstacked for good
+    assert rule(refusal(s, "sr", "CP", pid=b, to="dresden")) == "PoG 10.1.4"
+
+
+# -- 16.1.6 War Status at Total War -----------------------------------------------------------------
+
+def test_pog_16_1_6_at_total_war_war_status_events_raise_only_the_combined_status():
+    from .positions import card_to
+    s = Session.new(module(), "campaign", 1, ruleset="paths_of_glory")
+    set_global(s, "commitment_cp", "total_war")
+    set_global(s, "ws_cp", 12)
+    set_global(s, "ws_combined", 20)
+    card_to(s, "cp_13", "hand:CP")                     # Falkenhayn: War Status 1 ...
+    set_global(s, "pog_events", ["ap_09"])             # ... playable once Moltke was played
+    ws = int(module().piece_types["cp_13"].attrs.get("ws") or 0)
+    assert ws > 0
+    act(s, "play_event", "CP", card="cp_13")
+    g = s.state.globals
+    assert g["ws_cp"] == 12 and g["ws_combined"] == 20 + ws
+
+
+# -- 5.7.1 Historical set-up ------------------------------------------------------------------------
+
+def test_pog_5_7_1_historical_set_up_trench_changes():
+    hist = Session.new(module(), "historical", 1, ruleset="paths_of_glory")
+    camp = Session.new(module(), "campaign", 1, ruleset="paths_of_glory")
+    assert markers(hist, "brussels", "m_trench_cp") and not markers(hist, "brussels", "m_trench_ap")
+    assert markers(camp, "brussels", "m_trench_ap") and not markers(camp, "brussels", "m_trench_cp")
+    for loc in ("verona", "asiago", "maggiore", "udine"):
+        assert markers(hist, loc, "m_trench_ap") and not markers(camp, loc, "m_trench_ap")
+
+
+# -- 11.1.12 Albania traces to Taranto -------------------------------------------------------------
+
+def test_pog_11_1_12_albanian_spaces_trace_to_taranto_while_italy_is_neutral(monkeypatch):
+    from modules.paths_of_glory.rules import supply
+    monkeypatch.setattr(supply._View, "ports", lambda self: [])     # no sea supply at all
+    supply._CACHE.clear()
+    s = empty_map()
+    for loc in ("scutari", "durazzo", "koritza"):
+        for n in s.ruleset.graph.neighbours(loc):
+            if module().locations[n].attrs.get("nation") != "AL":
+                control(s, n, "CP")                     # Albania cut off by land
+    g = game(s)
+    assert g.get("pog_entered") is None or "IT" not in g.get("pog_entered")
+    assert supply.in_supply(g, "koritza", "AP", None, attrition=True)   # via Valona-Taranto
+    control(s, "taranto", "CP")
+    supply._CACHE.clear()
+    assert not supply.in_supply(game(s), "koritza", "AP", None, attrition=True)
+    supply._CACHE.clear()
+
+
+# -- 14.3.1 / 14.3.2 out of supply units --------------------------------------------------------------
+
+def _cut_off(s, loc: str, enemy: str) -> None:
+    for n in s.ruleset.graph.neighbours(loc):
+        control(s, n, enemy)
+
+
+def test_pog_14_3_1_oos_units_may_not_be_activated_to_move_or_attack():
+    s = empty_map()
+    put(s, "ru_corps", "warsaw")
+    _cut_off(s, "warsaw", "CP")
+    ops(s, "AP", 2)
+    assert rule(refusal(s, "activate", "AP", space="warsaw", mode="move")) == "PoG 14.1.1.1"
+    assert rule(refusal(s, "activate", "AP", space="warsaw", mode="attack")) == "PoG 14.1.1.1"
+
+
+def test_pog_14_3_2_oos_units_may_not_sr():
+    from modules.paths_of_glory.rules import sr as SR
+    s = empty_map()
+    ru = put(s, "ru_corps", "warsaw")
+    assert SR.destinations(game(s), "AP", ru)
+    _cut_off(s, "warsaw", "CP")
+    assert not SR.destinations(game(s), "AP", ru)
+    sr(s, "AP", 2)
+    assert refusal(s, "sr", "AP", pid=ru, to="reserve") is not None
+
+
+# -- 9.5.1.1 every event follows its card ----------------------------------------------------------
+
+def test_pog_9_5_1_1_every_strategy_card_has_its_event():
+    from modules.paths_of_glory.rules import states  # noqa: F401
+    from modules.paths_of_glory.rules.cards import EVENTS
+    from modules.paths_of_glory.rules.combat_cards import COMBAT_CARDS
+    ids = [t.id for t in module().piece_types.values() if t.kind == "card"]
+    assert len(ids) == 130
+    assert [c for c in ids if c not in EVENTS and c not in COMBAT_CARDS] == []
