@@ -209,6 +209,9 @@ def test_combat_step_by_step(pog):
     pick(table, "4th Army")
     click(table, space_point(table, "metz"))            # one left: done at once
     panel_click(table, "Resolve combat")
+    if session.prompt().kind == "combat_cards":      # the AP may answer with a combat card
+        assert session.prompt().side == "AP"
+        table.do(Action.make("done_cards", "AP"))
     # both fire rolls are tossed, one after the other
     assert table.tray.busy and "combat fire" in table.tray.current.caption
     assert len(table.tray.queue) == 1 and "combat fire" in table.tray.queue[0].caption

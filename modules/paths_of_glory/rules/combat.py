@@ -31,7 +31,7 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, entry, fire, losses, mo
+from . import board, cards, entry, fire, losses, mo, supply
 from .combat_cards import (ALBERICH, COMBAT_CARDS, THEY_SHALL_NOT_PASS, TURKISH_DETERMINATION,
                            WITHDRAWAL, fits)
 from .game import Game, other
@@ -309,6 +309,9 @@ def start_combat(g: Game, frame: dict) -> None:
         "origin": {str(p): g.state.pieces[p].loc for p in chosen},
         "spaces": sorted({g.state.pieces[p].loc for p in chosen}),
         "defenders": [p for p in in_target if p not in gone],
+        # PoG 14.1.1.2: supply is checked as each combat starts (earlier combats may cut it)
+        "oos_defenders": [p for p in in_target if p not in gone
+                          and not supply.unit_in_supply(g, p)],
         "retreated": [p for p in in_target if p in gone],           # PoG 12.5.6
         "fort": board.fort_value(g, target) if enemy_fort(g, target, side) else 0,
         "cards": {side: [], defender: []},
@@ -338,8 +341,18 @@ def side_units(g: Game, c: dict, side: str) -> list[int]:
     return [p for p in c[key] if p in g.state.pieces and board.is_space(g, g.state.pieces[p].loc)]
 
 
+def defenders_all_oos(c: dict, side: str) -> bool:
+    """PoG 14.3.4: defending units out of supply get no benefit from combat cards; when every
+    defender is OOS (checked as the combat starts, 14.1.1.2) the defender plays none."""
+    defenders = c["defenders"]
+    return side == c["defender"] and bool(defenders) and \
+        set(defenders) <= set(c.get("oos_defenders", ()))
+
+
 def playable_cards(g: Game, c: dict, side: str, trench: bool) -> list[str]:
     """Cards ``side`` may play from hand or use again from in front of him (12.2.6, 9.5.4.4)."""
+    if defenders_all_oos(c, side):
+        return []
     used = set(cc_used(g)) | set(c["cards"][side])
     held = cards.hand(g, side) + [g.state.pieces[p].type for p in cards.cards_in(g, f"cc:{side}")]
     return [cid for cid in held if cid not in used and fits(g, c, side, cid, trench)]
@@ -727,6 +740,9 @@ class CombatCards(State):
             if cid in cc_used(g) or cid in c["cards"][side]:
                 return Violation("PoG 9.5.4.4", "a combat card is used at most once per "
                                                 "Action Round")
+            if defenders_all_oos(c, side):
+                return Violation("PoG 14.3.4", "defending units out of supply get no benefit "
+                                               "from combat cards")
             if cid not in COMBAT_CARDS:
                 return Violation("PoG 3.0.5", "that card has no combat event (or it is not "
                                               "enforced yet)")

@@ -345,6 +345,8 @@ class ActionRoundEnd(State):
                 if g.state.pieces[pid].type == "m_move_attack":
                     g.do(C.Delete(pid))
         g.set("pog_ops", None)
+        from . import supply
+        supply.mark_oos(g)  # PoG 4.1.2: OOS markers show who is cut off as each action ends
         if g.get("pog_trench_attempt"):
             from . import ops
             ops.expire_trench_attempts(g, frame["side"])  # PoG 11.2.10

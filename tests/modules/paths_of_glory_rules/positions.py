@@ -93,3 +93,10 @@ class LoadedDice:
             return outer.values.pop(0)
 
         monkeypatch.setattr(Game, "roll", roll)
+
+
+def defenders_in_supply(monkeypatch) -> None:
+    """For combat-card tests on the emptied map, where a lone defender cannot trace supply:
+    treat every unit as supplied so the card, not 14.3.4, is what the test sees."""
+    from modules.paths_of_glory.rules import supply
+    monkeypatch.setattr(supply, "unit_in_supply", lambda g, pid, attrition=False: True)

@@ -78,6 +78,8 @@ def test_pog_12_combat_example_2_cambrai(board, monkeypatch):
     ge2 = put(s, "ge_2a", "cambrai")
     gc = [put(s, "ge_corps", "cambrai"), put(s, "ge_corps", "cambrai")]
     put(s, "m_trench_cp", "cambrai", face=1)
+    for loc in ("cambrai", "sedan"):   # a CP-held line back to Germany: the defenders are in
+        put(s, "m_control", loc, face=1)  # supply, so Fortified Machine Guns helps them (14.3.4)
     br3, br4 = put(s, "br_3a", "amiens"), put(s, "br_4a", "amiens")
     cnd = put(s, "cnd_corps", "chateau_thierry", face=1)
     fr6 = put(s, "fr_6a", "chateau_thierry")
@@ -341,3 +343,31 @@ def test_pog_9_5_4_4_card_conditions_and_once_per_round(board, monkeypatch):
     assert refusal(s, "play_cc", "CP", card="cp_15").rule == "PoG 9.5.4.4"
     act(s, "done_cards", "CP")
     assert s.state.globals["pog_combat"]["ln"]["CP"] == 5    # column 5, die 5 + 1 = 6 → 5
+
+
+def _defence_cards_offered(monkeypatch, attacker_space, attacker, defender_space):
+    s = empty_map()
+    put(s, "ge_corps", defender_space)
+    put(s, "m_trench_cp", defender_space)
+    fr = put(s, attacker, attacker_space)
+    card_to(s, "cp_18", "hand:CP")      # Fortified Machine Guns: entrenched German defence
+    LoadedDice(monkeypatch, [1] * 8)
+    declare(s, "AP", [attacker_space])
+    act(s, "attack", "AP", space=defender_space)
+    act(s, "add_attacker", "AP", unit=fr)
+    act(s, "resolve", "AP")
+    while top(s)["state"] == "combat_cards" and top(s)["side"] == "AP":
+        act(s, "done_cards", "AP")
+    return s
+
+
+def test_pog_14_3_4_oos_defenders_get_no_combat_card(monkeypatch):
+    """14.1.1.2 / 14.3.4: supply is checked as the combat starts; an OOS German corps in an
+    Allied-controlled space cannot be helped by Fortified Machine Guns, an in-supply one can."""
+    s = _defence_cards_offered(monkeypatch, "amiens", "fr_corps", "cambrai")
+    assert not any(a.kind == "play_cc" for a in s.legal_actions())
+    if top(s)["state"] == "combat_cards":
+        assert refusal(s, "play_cc", "CP", card="cp_18").rule == "PoG 14.3.4"
+    s = _defence_cards_offered(monkeypatch, "verdun", "fr_corps", "metz")
+    assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
+    assert any(a.kind == "play_cc" and a.get("card") == "cp_18" for a in s.legal_actions())

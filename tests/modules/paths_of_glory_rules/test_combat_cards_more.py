@@ -82,6 +82,8 @@ def test_pog_cp_56_withdrawal_corps_first_forced_retreat_and_no_cancel(board, mo
     """CP #56: 12.6.9 the LN is met with corps where possible; the restored step is the
     defender's choice; 12.6.4 the retreat is forced although the attacker lost; 12.6.5 the
     trench does not cancel it."""
+    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
+    defenders_in_supply(monkeypatch)
     s = board
     ge8 = put(s, "ge_8a", "cambrai")
     gc = [put(s, "ge_corps", "cambrai"), put(s, "ah_corps", "cambrai", face=1)]
@@ -203,6 +205,8 @@ def test_pog_cp_02_wireless_intercepts_only_russians_and_only_in_flank_step(boar
 def test_pog_cp_60_turkish_determination_level_1_trench(board, monkeypatch):
     """CP #60: the Turkish defender fights as in a level-1 trench (attacker 1 column left,
     defender 1 right) and may cancel a retreat by a step loss (12.5.3)."""
+    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
+    defenders_in_supply(monkeypatch)
     from modules.paths_of_glory.rules import retreat
     s = board
     br = [put(s, "br_corps", "bursa") for _ in range(3)]
@@ -222,6 +226,8 @@ def test_pog_cp_60_turkish_determination_level_1_trench(board, monkeypatch):
 
 
 def test_pog_cp_60_turkish_determination_not_for_sn_or_in_a_trench(board, monkeypatch):
+    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
+    defenders_in_supply(monkeypatch)
     s = board
     br = put(s, "br_corps", "bursa")
     put(s, "sn_corps", "eskisehir")
@@ -249,6 +255,8 @@ def test_pog_cp_64_alberich_cancels_the_attack(board, monkeypatch):
     """CP #64: an Allied attack in France is cancelled — no dice, the Allied card counts as not
     played (back in hand, usable again this round), Alberich is removed, the space still
     counts as attacked."""
+    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
+    defenders_in_supply(monkeypatch)
     s = board
     set_global(s, "turn", 12)
     fr = put(s, "fr_5a", "amiens")
@@ -271,6 +279,8 @@ def test_pog_cp_64_alberich_cancels_the_attack(board, monkeypatch):
 
 
 def test_pog_cp_64_alberich_not_after_yanks_and_tanks(board, monkeypatch):
+    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
+    defenders_in_supply(monkeypatch)
     s = board
     set_global(s, "turn", 12)
     set_global(s, "action_round", 1)

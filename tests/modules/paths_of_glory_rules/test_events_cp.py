@@ -537,6 +537,8 @@ def _no_hands(s):
 def test_pog_cp_31_kemal_turkish_defence_fires_on_the_army_table(monkeypatch):
     """CP #31 / 12.3.4.1: a TU corps (CF 1) fires Army table column 1: die 6 -> LN 2 (the
     Corps table would give 1). The SN corps does not qualify."""
+    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
+    defenders_in_supply(monkeypatch)
     from .positions import declare
     s = empty_map()
     _no_hands(s)

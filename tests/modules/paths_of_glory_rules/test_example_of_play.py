@@ -345,6 +345,8 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     assert x.pieces[x.card("ap_04")].loc == "removed:AP"       # Pleve is a * card
     assert x.top()["state"] == "phase_action" and x.top()["side"] == "CP"
     x.assert_oos(ge3)
+    assert any(x.pieces[p].type == "m_oos" for p in x.s.state.stack(x.pieces[ge3].loc)), \
+        "the rulebook puts an OOS marker on GE 3rd (4.1.2)"
 
     # ---------------------------------------------------------------- CP 3: CP #12 for 4 OPS
     ge4, ge5 = x.unit("ge_4a", "metz"), x.unit("ge_5a", "metz")
