@@ -27,7 +27,7 @@ globals below, through small hooks that call the functions of this file:
 * ``pog_influenza_turn`` (#65) — read by replacements.py and by ``sequence.card_violation``
   (no RP action for the rest of the turn).
 
-Decision frames (finite action lists): ``ap_entrench``, ``ap_cloak_and_dagger``,
+Decision frames (finite action lists): ``ap_cloak_and_dagger``,
 ``ap_paris_taxis``, ``ap_russian_cavalry``, ``ap_offensive``, ``ap_great_retreat`` (then the
 automatic ``ap_great_retreat_resume``).
 """
@@ -38,13 +38,13 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, tracks
+from . import board, cards, entrench_event, tracks
 from .cards import EVENTS, Event
 from .combat_cards import COMBAT_CARDS, CombatCard, nations
 from .game import Game
 from .machine import State, register
 
-BLOCKADE, ENTRENCH_AP, ENTRENCH_CP, LANDSHIPS = "ap_02", "ap_12", "cp_06", "ap_28"
+BLOCKADE, LANDSHIPS = "ap_02", "ap_28"
 ZIMMERMANN, OVER_THERE, ROYAL_TANK_CORPS = "ap_54", "ap_55", "ap_48"
 GUNS_OF_AUGUST, FALL_OF_THE_TSAR, BOLSHEVIK_REVOLUTION, U_BOATS = "cp_01", "cp_52", "cp_53", "cp_36"
 #: Michael, Blucher, Peace Offensive (Combat Cards: "played" = used in a combat).
@@ -162,54 +162,7 @@ def convoy(g: Game, side: str, card: str) -> None:
     _note(g, card, "U-Boats Unleashed no longer costs British RP nor blocks US Reinforcements")
 
 
-# -- #12 Entrench -------------------------------------------------------------------------------
-def entrench_ok(g: Game, side: str, card: str) -> Violation | None:
-    if cards.event_played(g, ENTRENCH_AP) or cards.event_played(g, ENTRENCH_CP):
-        return _no(g, card, "only one player may ever play Entrench as an event (PoG 9.5.1.1)")
-    return None
-
-
-def _entrench_spaces(g: Game) -> list[str]:
-    from . import supply
-    out = set()
-    for pid, piece in g.state.pieces.items():
-        if board.is_space(g, piece.loc) and board.is_unit(g, pid) and board.is_army(g, pid) \
-                and board.side_of(g, pid) == "AP" and board.trench(g, piece.loc)[1] == 0 \
-                and supply.unit_in_supply(g, pid):
-            out.add(piece.loc)
-    return sorted(out)
-
-
-def entrench(g: Game, side: str, card: str) -> None:
-    g.set("pog_entrench", True)  # PoG 11.2.1: both players may now entrench
-    _note(g, card, "both players may now attempt to entrench (PoG 11.2.1)")
-    if _entrench_spaces(g):
-        g.push("ap_entrench", side="AP")
-
-
-@register
-class EntrenchPlace(State):
-    """AP #12: a level-1 trench (never an upgrade) in a space with a supplied Allied army."""
-    name = "ap_entrench"
-    rule = "AP #12"
-
-    def prompt(self, g: Game, frame: dict) -> Prompt:
-        return Prompt("AP", "entrench", "Entrench: place a level-1 trench with a supplied army")
-
-    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        for loc in _entrench_spaces(g):
-            yield Action.make("place_trench", "AP", space=loc)
-
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "place_trench" and action.get("space") not in _entrench_spaces(g):
-            return Violation("PoG AP #12", "the trench goes in an untrenched space holding a "
-                                           "supplied Allied army")
-        return super().check(g, frame, action)
-
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        g.do(C.Create(board.TRENCH["AP"], action["space"], None, 0, {}))
-        g.note(f"Entrench: level-1 AP trench in {g.module.locations[action['space']].name}")
-        g.pop()
+# #12 Entrench: the shared event in entrench_event.py
 
 
 # -- #23 Cloak and Dagger -----------------------------------------------------------------------
@@ -692,7 +645,7 @@ def rp_violation(g: Game) -> Violation | None:
 for _card, _event in {
     "ap_02": Event(_recorded),
     "ap_09": Event(_recorded, moltke_ok),
-    "ap_12": Event(entrench, entrench_ok),
+    "ap_12": Event(entrench_event.entrench, entrench_event.entrench_ok),
     "ap_13": Event(_vp("ap_13", "Rape of Belgium"), rape_of_belgium_ok),
     "ap_23": Event(cloak_and_dagger),
     "ap_26": Event(_vp("ap_26", "Lusitania"), lusitania_ok),

@@ -24,7 +24,7 @@ functions of this file:
 * #36 U-Boats Unleashed also forbids US Reinforcements until Convoy:
   :func:`us_reinforcements_blocked` (for the Allied reinforcement cards).
 
-Decision frames (finite action lists): ``cp_landwehr``, ``cp_entrench``, ``cp_mata_hari``,
+Decision frames (finite action lists): ``cp_landwehr``, ``cp_mata_hari``,
 ``cp_war_in_africa`` (the Allied player decides), ``cp_russian_desertions``.
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import Iterable, Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, tracks
+from . import board, cards, entrench_event, tracks
 from .cards import EVENTS, Event
 from .game import Game
 from .machine import State, register
@@ -42,7 +42,7 @@ from .machine import State, register
 MOLTKE, GRAND_FLEET, IAF, CONVOY = "ap_09", "ap_33", "ap_37", "ap_52"
 FALKENHAYN, TSAR_TAKES_COMMAND, FALL_OF_THE_TSAR = "cp_13", "cp_28", "cp_52"
 BOLSHEVIK_REVOLUTION, HL_TAKE_COMMAND, BREST_LITOVSK = "cp_53", "cp_54", "cp_45"
-SUD_ARMY, ELEVENTH_ARMY, ENTRENCH_AP, ENTRENCH_CP = "cp_10", "cp_29", "ap_12", "cp_06"
+SUD_ARMY, ELEVENTH_ARMY = "cp_10", "cp_29"
 HAIG, LLOYD_GEORGE, STAVKA, FRENCH_MUTINY = "cp_61", "cp_55", "cp_58", "cp_47"
 ZEPPELIN_RAIDS, U_BOATS = "cp_27", "cp_36"
 #: Michael, Blucher, Peace Offensive (Combat Cards: "played" = used in a combat).
@@ -214,54 +214,7 @@ class Landwehr(State):
             g.update(halves=left)
 
 
-# -- #6 Entrench --------------------------------------------------------------------------------
-def entrench_ok(g: Game, side: str, card: str) -> Violation | None:
-    if cards.event_played(g, ENTRENCH_AP) or cards.event_played(g, ENTRENCH_CP):
-        return _no(g, card, "only one player may ever play Entrench as an event (PoG 9.5.1.1)")
-    return None  # (5.7.4 #4, no Entrench event on turn 1 of the Historical game: sequence.py)
-
-
-def _entrench_spaces(g: Game) -> list[str]:
-    from . import supply
-    out = set()
-    for pid, piece in g.state.pieces.items():
-        if board.is_space(g, piece.loc) and board.is_unit(g, pid) and board.is_army(g, pid) \
-                and board.side_of(g, pid) == "CP" and board.trench(g, piece.loc)[1] == 0 \
-                and supply.unit_in_supply(g, pid):
-            out.add(piece.loc)
-    return sorted(out)
-
-
-def entrench(g: Game, side: str, card: str) -> None:
-    g.set("pog_entrench", True)  # PoG 11.2.1: both players may now entrench
-    _note(g, card, "both players may now attempt to entrench (PoG 11.2.1)")
-    if _entrench_spaces(g):
-        g.push("cp_entrench", side="CP")
-
-
-@register
-class EntrenchPlace(State):
-    """CP #6: a level-1 trench (never an upgrade) in a space with a supplied CP army."""
-    name = "cp_entrench"
-    rule = "CP #6"
-
-    def prompt(self, g: Game, frame: dict) -> Prompt:
-        return Prompt("CP", "entrench", "Entrench: place a level-1 trench with a supplied army")
-
-    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        for loc in _entrench_spaces(g):
-            yield Action.make("place_trench", "CP", space=loc)
-
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "place_trench" and action.get("space") not in _entrench_spaces(g):
-            return Violation("PoG CP #6", "the trench goes in an untrenched space holding a "
-                                          "supplied CP army")
-        return super().check(g, frame, action)
-
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        g.do(C.Create(board.TRENCH["CP"], action["space"], None, 0, {}))
-        g.note(f"Entrench: level-1 CP trench in {g.module.locations[action['space']].name}")
-        g.pop()
+# #6 Entrench: the shared event in entrench_event.py
 
 
 # -- #9 Reichstag Truce, #65 Prince Max, #8, #11, #33 ------------------------------------------
@@ -804,7 +757,7 @@ COMBAT_CARDS.setdefault("cp_31", CombatCard("CP #31 Kemal", "defence", _kemal))
 for _card, _event in {
     "cp_01": Event(guns_of_august, guns_of_august_ok),
     "cp_05": Event(landwehr, landwehr_ok),
-    "cp_06": Event(entrench, entrench_ok),
+    "cp_06": Event(entrench_event.entrench, entrench_event.entrench_ok),
     "cp_08": Event(_always),
     "cp_09": Event(reichstag, reichstag_ok),
     "cp_10": Event(_always),
