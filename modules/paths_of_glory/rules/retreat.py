@@ -32,7 +32,7 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, control, fire, losses
+from . import board, cards, fire, losses, tracks
 from .combat import (combat, defender_trench, enemy_fort, mark_retreated, name, place, save,
                      side_units, withdrawal_played)
 from .combat_cards import THEY_SHALL_NOT_PASS
@@ -233,7 +233,7 @@ class CombatRetreat(State):
             return
         pid, path = action["unit"], list(action["path"])
         g.do(C.Move(pid, path[-1]))
-        control.set_control(g, path[-1], side)  # PoG 12.5.5: the final space is gained
+        tracks.set_control(g, path[-1], side)  # PoG 12.5.5: the final space is gained
         mark_retreated(g, [pid])
         c.setdefault("moved", []).append(pid)
         if len(path) == 2 and path[0] not in c["vacated"]:

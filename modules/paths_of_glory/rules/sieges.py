@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from engine import commands as C
 
-from . import board, control
+from . import board, tracks
 from .machine import State, register
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def resolve_siege(g: "Game", loc: str) -> bool:
             g.do(C.Delete(m))
         g.do(C.Create("m_destroyed", loc, None, 0, {}))
         g.note(f"PoG 15.3.2: siege of {name}: {die}{drm:+d} > {value}, the fort falls")
-        control.set_control(g, loc, side)
+        tracks.set_control(g, loc, side)
         return True
     g.note(f"PoG 15.3.2: siege of {name}: {die}{drm:+d} ≤ {value}, the fort holds")
     return False
