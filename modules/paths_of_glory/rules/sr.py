@@ -148,7 +148,8 @@ def overstacked(g: Game, side: str) -> list[str]:
 
 def unfixable_after(g: Game, frame: dict, pid: int, to: str) -> str | None:
     """10.1.4: the space that would stay overstacked for good if ``pid`` SRs to ``to`` (the
-    units able to leave it cannot all be paid for with the points left)."""
+    units able to leave the overstacked spaces cannot all be paid for with the points left:
+    the cheapest way out of every such space together must fit in them)."""
     side = frame["side"]
     left = frame["points"] - frame["spent"] - cost(g, pid)
     done = set(frame["done"]) | {pid}
@@ -158,7 +159,8 @@ def unfixable_after(g: Game, frame: dict, pid: int, to: str) -> str | None:
         if excess <= 0:
             continue
         costs = sorted(cost(g, p) for p in units if p not in done)[:excess]
-        if len(costs) < excess or sum(costs) > left:
+        left -= sum(costs)
+        if len(costs) < excess or left < 0:
             return loc
     return None
 

@@ -344,3 +344,21 @@ def test_pog_9_5_1_1_every_strategy_card_has_its_event():
     ids = [t.id for t in module().piece_types.values() if t.kind == "card"]
     assert len(ids) == 130
     assert [c for c in ids if c not in EVENTS and c not in COMBAT_CARDS] == []
+
+
+def test_pog_10_1_4_sr_may_not_leave_more_overstack_than_the_points_can_clear():
+    """10.1.2/10.1.4: two overstacked spaces must be cleared together with the SR points left
+    (found by the fuzzer: Sarajevo and Tarnopol both over the limit with 1 point left)."""
+    from modules.paths_of_glory.rules import sr
+    from tests.modules.paths_of_glory_rules.positions import empty_map, put
+    s = empty_map()
+    for _ in range(4):
+        put(s, "ah_corps", "sarajevo")             # one too many: 1 point clears it
+    for _ in range(3):
+        put(s, "ah_corps", "tarnopol")
+    mover = put(s, "ah_corps", "villach")
+    frame = {"state": "sr", "side": "CP", "points": 4, "spent": 2, "done": []}
+    g = s.ruleset.game(s.state)
+    assert sr.unfixable_after(g, frame, mover, "tarnopol") is not None   # 1 point, 2 excess
+    frame["spent"] = 1
+    assert sr.unfixable_after(g, frame, mover, "tarnopol") is None       # 2 points: both clear
