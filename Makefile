@@ -2,6 +2,7 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 STAMP  := $(VENV)/.installed
 
 .PHONY: play test bench fuzz modules clean
@@ -23,7 +24,8 @@ bench: $(STAMP)
 
 fuzz: $(STAMP)
 	$(PY) -m tools.fuzz_long
-	$(VENV)/bin/wartable fuzz paths_of_glory --scenario campaign --games 200 --seed 1 --actions 100000
+	$(VENV)/bin/wartable fuzz paths_of_glory --scenario campaign --games 200 --seed 1 --actions 100000 \
+		--option optional_cards=all --jobs $(JOBS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -32,13 +32,18 @@ action it means or opens a menu; dragging pieces onto a space does the legal mov
 most of them there by the shortest path, else asks the ruleset to check the move most likely
 meant and shows its refusal ("PoG 11.1.3: ..."). Every roll of an action is tossed in the
 tray in turn and the rules' notes follow the action in the log. When another side is to act
-the panel says so and offers its seat (hot seat). The legal-action analysis is cached by
-state hash: frames never recompute it.
+the panel says so and offers its seat. In hot-seat play (``hot_seat``, the window's default)
+the table hands itself over: after an action (or redo) after which another side is to act,
+the hand-over screen for that side comes up by itself (once the action's dice have been
+shown), and the seated side's view stays on screen until the next player confirms (Escape
+keeps the seat, e.g. to undo). Without hot seat (a shot, a PBEM seat) nothing switches. The
+legal-action analysis is cached by state hash: frames never recompute it. The free-play keys
+(:data:`FREE_PLAY_KEYS`) send nothing in enforced play: they only show a hint.
 
 Keys: arrows pan, +/- zoom, F fit, X flip, L lose a step, M marker, E send to a box, PgUp/PgDn
-top/bottom of stack, Del delete, R dice, C charts, B rules, H next seat, V line of sight, Tab
-minimap, Enter chat, Ctrl+Z/Y undo/redo, Ctrl+S/Ctrl+Shift+S save/save as, Ctrl+O load,
-Ctrl+E/Ctrl+I send/receive a PBEM turn, F1 help, Ctrl+Q quit.
+top/bottom of stack, Del delete, R dice (those seven: free play only), C charts, B rules, H next
+seat, V line of sight, Tab minimap, Enter chat, Ctrl+Z/Y undo/redo, Ctrl+S/Ctrl+Shift+S
+save/save as, Ctrl+O load, Ctrl+E/Ctrl+I send/receive a PBEM turn, F1 help, Ctrl+Q quit.
 """
 from __future__ import annotations
 
@@ -88,12 +93,19 @@ PANEL_SHARE = 0.55        # the action panel takes at most this share of the rig
 LEGAL_CACHE = 8           # legal-action analyses kept (by state hash and seat) for undo/redo
 HIGHLIGHT = {"activate": colours.HL_ACTIVATE, "attack": colours.HL_ATTACK,
              "destination": colours.HL_DESTINATION, "unit": colours.HL_UNIT}
+#: keys (without Ctrl) that send free-play commands (flip, step, delete, marker, send to a box,
+#: restack, dice roll): in rules-enforced play they send nothing and only show FREE_PLAY_HINT
+FREE_PLAY_KEYS = {pygame.K_x: "X", pygame.K_l: "L", pygame.K_DELETE: "Del", pygame.K_BACKSPACE: "Backspace",
+                  pygame.K_m: "M", pygame.K_e: "E", pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn",
+                  pygame.K_r: "R"}
+FREE_PLAY_HINT = "{key} is a free-play key; this game is rules-enforced — use the action panel"
 
 HELP = """Mouse: drag a piece (with the pieces above it), Shift-drag a whole stack, drag the \
 top of a deck or cup to draw; drag the empty map to pan, Ctrl/Shift-drag to select; \
 wheel zooms; right-click for menus; double-click flips.
 Keys: arrows pan · +/- zoom · F fit · X flip · L lose a step · M marker · E send to a box · \
-PgUp/PgDn top/bottom · Del delete · R dice · C charts · B rules · H next seat · \
+PgUp/PgDn top/bottom · Del delete · R dice (these seven: free play only; a rules-enforced game \
+is played from the action panel) · C charts · B rules · H next seat · \
 V line of sight (Esc leaves) · Tab minimap · Enter chat · Ctrl+Z/Y undo/redo · \
 Ctrl+S save (Shift: save as) · Ctrl+O load · Ctrl+E send PBEM turn · Ctrl+I receive PBEM \
 turn · Ctrl+Q quit."""
@@ -204,6 +216,9 @@ class Table:
         self.selected_card: dict | None = None
         self.refusal = ""
         self.prompt_side = ""
+        # hot seat: an action was applied; once its dice are shown, hand the table over to the
+        # side to act if that is another side (see _auto_hand_over)
+        self.hand_over_due = False
         self.resize(size)
         self.camera.fit(self.world.bounds)
         self.minimap = Minimap(self.maps, self.camera, self.map_rect.bottomright)
@@ -253,6 +268,7 @@ class Table:
         self.enforced = bool(getattr(session.ruleset, "enforcing", False))
         self._legal_cache = {}
         self.refusal = ""
+        self.hand_over_due = False
         self.refresh()
 
     def _on_change(self, what: str, entry: Entry | None) -> None:
@@ -261,6 +277,40 @@ class Table:
         self.refresh()
         if entry is not None and what in ("do", "redo", "replay"):
             self._toss(entry)
+        # hot seat: an applied action may pass the decision to the other side (never on undo or
+        # while replaying a received PBEM turn)
+        self.hand_over_due = self.hot_seat and entry is not None and what in ("do", "redo")
+        self._auto_hand_over()
+
+    def _auto_hand_over(self) -> bool:
+        """In hot-seat play, after an applied action: if the ruleset's prompt names another real
+        side than the seated one, show the hand-over screen for it (the seated side's view stays
+        until the next player confirms). Waits while the action's dice are shown (``update``
+        calls again). True when the hand-over screen was opened."""
+        if not self.hand_over_due:
+            return False
+        if not self.hot_seat or (self.replay is not None and not self.replay.finished):
+            self.hand_over_due = False
+            return False
+        if self.tray.busy:
+            return False   # let the player who acted see the roll first
+        self.hand_over_due = False
+        if any(isinstance(m, HandOver) and not m.closed for m in self.modals):
+            return False
+        prompt = self._prompt_or_none()
+        if prompt is None or prompt.kind == "game_over" or not prompt.side or prompt.side == self.side \
+                or prompt.side not in self.module.side_ids:
+            return False
+        side = prompt.side
+        stay = self._side_name(self.side) if self.side else ""
+        self.modals.append(HandOver(self.screen_rect, self._side_name(side), lambda: self._seat(side),
+                                    on_stay=lambda: self._stay_seated(side), stay_name=stay))
+        return True
+
+    def _stay_seated(self, other: str) -> None:
+        """Escape on an automatic hand-over: keep the seat (``other``'s view is not shown)."""
+        self.toasts.show(f"still seated as {self._side_name(self.side)}: the {self._side_name(other)} "
+                         f"seat is offered in the panel (or the Seat menu) when ready")
 
     def refresh(self) -> None:
         """Re-read the view of the seated side and update every panel from it."""
@@ -878,6 +928,9 @@ class Table:
             elif k == pygame.K_q:
                 self.quit_table()
             return
+        if self.enforced and k in FREE_PLAY_KEYS:
+            self._free_play_hint(FREE_PLAY_KEYS[k])
+            return
         step = 80
         if k == pygame.K_LEFT:
             self.camera.pan(-step, 0)
@@ -935,6 +988,12 @@ class Table:
             else:
                 self.selection = []
         self._clamp()
+
+    def _free_play_hint(self, key: str) -> None:
+        """A free-play key pressed in enforced play: nothing is sent, a hint says why."""
+        text = FREE_PLAY_HINT.format(key=key)
+        if not any(t.text == text and t.until > time.monotonic() for t in self.toasts.items):
+            self.toasts.show(text)
 
     def _targets(self) -> list[int]:
         """The pieces keyboard commands act on: the selection, else the piece under the mouse."""
@@ -1224,6 +1283,8 @@ class Table:
     # -- per frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tray.update(dt)
+        if self.hand_over_due:
+            self._auto_hand_over()   # (held back while the action's dice were shown)
         self.modals = [m for m in self.modals if not m.closed]
         for m in self.modals:
             m.update(dt)

@@ -57,9 +57,11 @@ class FuzzReport:
 
 
 def play_one(module: Module, seed: int, scenario: str | None = None, ruleset: str | None = None,
-             max_actions: int = 400, turns: int | None = None) -> tuple[Session, GameResult]:
+             max_actions: int = 400, turns: int | None = None,
+             options: dict[str, str] | None = None) -> tuple[Session, GameResult]:
+    """Play one random game; ``options`` are the scenario's options (``Session.new``)."""
     rnd = random.Random(seed)
-    session = Session.new(module, scenario, seed, ruleset)
+    session = Session.new(module, scenario, seed, ruleset, options)
     result = GameResult(seed, 0)
     rules = session.ruleset
     try:
@@ -111,17 +113,50 @@ def _check_replay_and_undo(module: Module, session: Session) -> str:
     return ""
 
 
+def _save_failure(folder: Path, module: Module, session: Session, result: GameResult) -> None:
+    path = Path(folder) / f"{module.id}-fuzz-{result.seed}.wtsave"
+    session.save(path)
+    (Path(folder) / f"{module.id}-fuzz-{result.seed}.txt").write_text(result.failure + "\n")
+
+
+#: What a forked worker needs (set in the parent just before the pool forks).
+_WORKER: dict = {}
+
+
+def _play_seed(seed: int) -> GameResult:
+    module, args, save_failures = _WORKER["module"], _WORKER["args"], _WORKER["save"]
+    session, result = play_one(module, seed, *args)
+    if result.failure and save_failures is not None:
+        _save_failure(save_failures, module, session, result)
+    return result
+
+
 def fuzz(module: Module, games: int, seed: int = 0, scenario: str | None = None,
          ruleset: str | None = None, turns: int | None = None, max_actions: int = 400,
-         save_failures: Path | None = None, progress: Callable[[int, int], None] | None = None) -> FuzzReport:
+         save_failures: Path | None = None, progress: Callable[[int, int], None] | None = None,
+         options: dict[str, str] | None = None, jobs: int = 1) -> FuzzReport:
+    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ...; ``jobs`` > 1 plays them in
+    that many forked processes (each game depends only on its seed, so the report is the same)."""
     report = FuzzReport()
-    for i in range(games):
-        session, result = play_one(module, seed + i, scenario, ruleset, max_actions, turns)
+    args = (scenario, ruleset, max_actions, turns, options)
+    seeds = range(seed, seed + games)
+    if jobs > 1 and games > 1:
+        import multiprocessing
+        _WORKER.update(module=module, args=args, save=save_failures)
+        try:
+            with multiprocessing.get_context("fork").Pool(min(jobs, games)) as pool:
+                for done, result in enumerate(pool.imap(_play_seed, seeds), 1):
+                    report.results.append(result)
+                    if progress is not None:
+                        progress(done, games)
+        finally:
+            _WORKER.clear()
+        return report
+    for i, game_seed in enumerate(seeds):
+        session, result = play_one(module, game_seed, *args)
         report.results.append(result)
         if result.failure and save_failures is not None:
-            path = Path(save_failures) / f"{module.id}-fuzz-{seed + i}.wtsave"
-            session.save(path)
-            (Path(save_failures) / f"{module.id}-fuzz-{seed + i}.txt").write_text(result.failure + "\n")
+            _save_failure(save_failures, module, session, result)
         if progress is not None:
             progress(i + 1, games)
     return report

@@ -168,6 +168,11 @@ class Ruleset:
         Rulesets add finer keys, e.g. which card event fired."""
         return [action.kind]
 
+    def statistics_expected(self) -> list[str]:
+        """The statistics keys a long fuzz run should see at least once (e.g. every card event);
+        the fuzz report lists those it never saw. Empty by default."""
+        return []
+
     def random_action(self, state: GameState, rnd: random.Random) -> Action | None:
         """A uniformly chosen legal action (the fuzzer's move); None if there is none."""
         actions = list(self.legal_actions(state))

@@ -85,9 +85,14 @@ class Session:
                                     f"(it has: {', '.join(module.scenarios)})")
             scen = module.scenarios[scenario]
         opts = {o.id: o.default for o in scen.options}
+        choices = {o.id: list(o.choices) for o in scen.options}
         for key, value in (options or {}).items():
             if key not in opts:
-                raise WartableError(f"scenario {scen.id} has no option {key!r}")
+                raise WartableError(f"scenario {scen.id} has no option {key!r}"
+                                    f" (it has: {', '.join(opts) or 'none'})")
+            if choices[key] and value not in choices[key]:
+                raise WartableError(f"option {key} of scenario {scen.id} cannot be {value!r}"
+                                    f" (choose one of: {', '.join(choices[key])})")
             opts[key] = value
         rules = load_ruleset(ruleset or module.ruleset, module)
         state = GameState(module, seed)

@@ -28,7 +28,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--scenario", default=None)
     f.add_argument("--ruleset", default=None, help="ruleset id (default: the module's own)")
     f.add_argument("--free", action="store_true", help="fuzz the free-play command layer")
+    f.add_argument("--option", action="append", default=[], metavar="ID=VALUE",
+                   help="a scenario option, e.g. optional_cards=all (repeatable)")
     f.add_argument("--save-failures", type=Path, default=None)
+    f.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     f.set_defaults(func=run_fuzz)
 
 
@@ -60,15 +63,30 @@ def run_fuzz(args: argparse.Namespace) -> int:
     module = open_module(args.module)
     if args.games < 0:
         raise WartableError("--games must be >= 0")
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise WartableError(f"--option {item!r}: expected ID=VALUE, e.g. optional_cards=all")
+        options[key] = value
     started = time.perf_counter()
     report = fuzz(module, args.games, args.seed, args.scenario,
                   "free" if args.free else args.ruleset, args.turns, args.actions,
-                  args.save_failures, progress=lambda d, t: _progress_bar(d, t, started))
+                  args.save_failures, progress=lambda d, t: _progress_bar(d, t, started),
+                  options=options, jobs=args.jobs)
     for r in report.failed:
         first = r.failure.splitlines()[0]
         print(f"seed {r.seed}: {first}")
     counts = report.event_counts()
     if counts:
         print("actions played: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    if counts and args.games:
+        from engine.rules import load_ruleset
+        rules = load_ruleset("free" if args.free else (args.ruleset or module.ruleset), module)
+        expected = rules.statistics_expected()
+        if expected:
+            missing = [k for k in expected if k not in counts]
+            print(f"expected keys seen: {len(expected) - len(missing)} of {len(expected)}"
+                  + (f"; never: {', '.join(missing)}" if missing else ""))
     print(report.summary())
     return 1 if report.failed else 0

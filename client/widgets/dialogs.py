@@ -233,18 +233,26 @@ class FileDialog(Dialog):
 
 class HandOver(Dialog):
     """The hot-seat screen between sides: covers the whole table until the next player clicks,
-    so nobody sees the other side's hand."""
+    so nobody sees the other side's hand. With ``on_stay`` (the hand-over the table shows by
+    itself when the side to act changes), Escape closes it and keeps the seat of the player
+    who just acted (``stay_name``: to undo, or to send a PBEM turn); the next side's view is
+    never shown that way."""
 
-    def __init__(self, bounds: pygame.Rect, side_name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, bounds: pygame.Rect, side_name: str, on_ready: Callable[[], None],
+                 on_stay: Callable[[], None] | None = None, stay_name: str = "") -> None:
         super().__init__(bounds, bounds.w, bounds.h, "")
         self.rect = pygame.Rect(bounds)
         self.side_name, self.on_ready = side_name, on_ready
+        self.on_stay, self.stay_name = on_stay, stay_name
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or \
                 (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
             self.close()
             self.on_ready()
+        elif self.on_stay is not None and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            self.on_stay()
         return True
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -253,6 +261,10 @@ class HandOver(Dialog):
         surf.blit(big, big.get_rect(center=(self.rect.centerx, self.rect.centery - 20)))
         small = fonts.render("click or press Enter when only that player is looking", 18, colours.UI_DIM)
         surf.blit(small, small.get_rect(center=(self.rect.centerx, self.rect.centery + 30)))
+        if self.on_stay is not None:
+            who = f" as {self.stay_name}" if self.stay_name else ""
+            stay = fonts.render(f"Esc: stay seated{who} (to undo, or to send a PBEM turn)", 15, colours.UI_DIM)
+            surf.blit(stay, stay.get_rect(center=(self.rect.centerx, self.rect.centery + 60)))
 
 
 class DiceDialog(Dialog):

@@ -19,6 +19,14 @@ def test_fuzz_free_play_command_layer():
     assert counts.get("move", 0) > 100 and counts.get("roll", 0) > 10
 
 
+def test_fuzz_in_parallel_processes_gives_the_same_report():
+    """Each game depends only on its seed: --jobs 2 must report exactly what one process does."""
+    serial = fuzz(MODULE, games=4, seed=7, max_actions=60)
+    parallel = fuzz(MODULE, games=4, seed=7, max_actions=60, jobs=2)
+    assert [(r.seed, r.actions, r.failure, r.events) for r in parallel.results] == \
+        [(r.seed, r.actions, r.failure, r.events) for r in serial.results]
+
+
 def test_fuzzer_reports_a_broken_invariant(tmp_path):
     class Leaky(FreePlay):
         id = "leaky"

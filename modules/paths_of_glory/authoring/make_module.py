@@ -1000,9 +1000,9 @@ def main():
     option_text = {
         "goa": ('goa_in_hand', "4.3.1: the CP player starts with Guns of August in hand (and tells "
                 "the Allied player) before drawing up to his hand size.", "CP"),
-        "optional_cards": ("optional_cards", "2.3 / optional-card appendix: add the optional cards "
-                           "#56-#65 of each side ('all'), or let each player secretly pick some and "
-                           "remove as many matching cards ('selected').", ""),
+        "optional_cards": ("optional_cards", "2.3 / optional-card appendix: add all the optional "
+                           "cards #56-#65 of each side to their decks, with 8-card hands (9.1.4) "
+                           "('all'). The appendix's secret selection is not offered yet.", ""),
         "hand8": ("hand_size_8", "9.1.4 (optional): 8-card hands instead of 7.", ""),
         "trench_drm": ("trench_attempt_drm", "11.2.10 (optional): -1 drm on the next trench "
                        "attempt of a GE, BR, FR or IT unit that failed one.", ""),
@@ -1023,7 +1023,7 @@ def main():
         lines.append("")
         for o in s["options"]:
             oid, text, side = option_text[o]
-            choices = '["off", "all", "selected"]' if o == "optional_cards" else '["off", "on"]'
+            choices = '["off", "all"]' if o == "optional_cards" else '["off", "on"]'
             secret = "false"
             lines += ["[[option]]", f"id = {toml_str(oid)}", f"text = {toml_str(text)}",
                       f"choices = {choices}", 'default = "off"', f"side = {toml_str(side)}",

@@ -34,8 +34,12 @@ from .machine import STACK, STATES
 
 SIDES = ("CP", "AP")  # CP acts first in each Action Round (8.1)
 #: Actions the fuzzer's random player takes only with probability RARE_CHANCE when others exist.
-RARE_ACTIONS = frozenset({"peace_terms", "accept_peace"})
+RARE_ACTIONS = frozenset({"peace_terms", "accept_peace", "cancel_attack"})
 RARE_CHANCE = 0.02
+#: Actions the fuzzer's random player prefers when offered, with the chance it takes one:
+#: card events and combat cards, so that a few hundred random wars reach every card (issue 11)
+#: — uniform play spends most cards as OPS, SR or RP and rarely reaches Total War.
+PREFERRED_ACTIONS = (("play_event", 0.5), ("play_cc", 0.6))
 
 
 def other(side: str) -> str:
@@ -216,6 +220,13 @@ class PathsOfGlory(Ruleset):
         from .invariants import pog_invariants
         return state_invariants(state) + pog_invariants(self.game(state))
 
+    def statistics_expected(self) -> list[str]:
+        """Every registered event and every combat card should fire in a long fuzz run."""
+        from .cards import EVENTS
+        ccs = sorted(pid for pid, pt in self.module.piece_types.items()
+                     if pt.kind == "card" and pt.attrs.get("cc"))
+        return [f"event:{c}" for c in sorted(EVENTS)] + [f"cc:{c}" for c in ccs]
+
     def statistics_keys(self, state: GameState, action: Action) -> list[str]:
         """The fuzzer counts action kinds and, for card events, which event fired
         (``event:cp_01``) and which combat card was played (``cc:ap_29``)."""
@@ -235,6 +246,10 @@ class PathsOfGlory(Ruleset):
         actions = list(self.legal_actions(state))
         if not actions:
             return None
+        for kind, chance in PREFERRED_ACTIONS:
+            preferred = [a for a in actions if a.kind == kind]
+            if preferred and rnd.random() < chance:
+                return rnd.choice(preferred)
         ordinary = [a for a in actions if a.kind not in RARE_ACTIONS]
         if ordinary and rnd.random() >= RARE_CHANCE:
             return rnd.choice(ordinary)

@@ -410,7 +410,7 @@ TRENCH_DRM_NATIONS = ("GE", "BR", "FR", "IT")
 
 def trench_drm_in_use(g: Game) -> bool:
     return (g.get("pog_scenario") == "historical"
-            or (g.get("pog_options") or {}).get("trench_drm") == "on")
+            or (g.get("pog_options") or {}).get("trench_attempt_drm") == "on")
 
 
 def round_index(g: Game) -> int:

@@ -241,6 +241,24 @@ def _first_per_type(g: "Game", box: str, pred) -> list[int]:
     return out
 
 
+def corps_destination(g: "Game", pid: int) -> str:
+    """17.1.4: a rebuilt corps goes to its side's Reserve Box; 17.1.6: the BR ANA corps to
+    Arabia."""
+    return "arabia" if g.ptype(pid).nationality == "ANA" else f"reserve:{board.side_of(g, pid)}"
+
+
+def corps_placement_violation(g: "Game", pid: int) -> Violation | None:
+    """17.1.6 with 10.1.5: the ANA corps is rebuilt in Arabia, so not while enemy units are
+    there (the rulebook is silent; units of both sides never share a space)."""
+    dest = corps_destination(g, pid)
+    side = board.side_of(g, pid)
+    enemy = "AP" if side == "CP" else "CP"
+    if board.is_space(g, dest) and board.units_in(g, dest, enemy):
+        return Violation("PoG 17.1.6", f"the {g.ptype(pid).name} is rebuilt in {dest}, which "
+                                       "enemy units occupy (10.1.5)")
+    return None
+
+
 @register
 class SpendReplacements(State):
     """F.1 / F.2: the side spends its RP one replacement at a time, then ``done``."""
@@ -267,6 +285,8 @@ class SpendReplacements(State):
             yield Action.make("rp_flip", side, unit=pid), cost, pid
         elim = f"eliminated:{side}"
         for pid in _first_per_type(g, elim, lambda p: not board.is_army(g, p)):
+            if corps_placement_violation(g, pid) is not None:
+                continue
             yield Action.make("rp_corps", side, unit=pid, full=False), COST["corps_reduced"], pid
             yield Action.make("rp_corps", side, unit=pid, full=True), COST["corps_full"], pid
         for pid in _first_per_type(g, elim, lambda p: board.is_army(g, p)):
@@ -315,6 +335,8 @@ class SpendReplacements(State):
             rule = "17.1.4.1" if supply.unit_in_supply(g, pid) else "14.1"
             return Violation(f"PoG {rule}", f"{g.ptype(pid).name} does not trace supply to a "
                                             "source that allows replacements")
+        if action.kind == "rp_corps" and corps_placement_violation(g, pid) is not None:
+            return corps_placement_violation(g, pid)
         if action.kind == "rp_army" and action.get("loc") not in army_placements(g, pid):
             return Violation("PoG 17.1.5", f"a rebuilt {g.ptype(pid).name} may not be placed "
                                            f"in {action.get('loc')}")
@@ -340,7 +362,7 @@ class SpendReplacements(State):
         elif action.kind == "rp_corps":
             full = bool(action.get("full"))
             cost = COST["corps_full" if full else "corps_reduced"]
-            dest = "arabia" if pt.nationality == "ANA" else f"reserve:{side}"    # 17.1.6
+            dest = corps_destination(g, pid)
             g.do(C.Move(pid, dest))
             g.do(C.SetFace(pid, 0 if full else 1))
             text = f"{pt.name} rebuilt {'full' if full else 'reduced'} in {dest}"

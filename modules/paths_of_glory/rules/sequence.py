@@ -42,11 +42,28 @@ ROUNDS = 6  # PoG 8.1.1
 
 
 def hand_size(g: Game) -> int:
-    """7 cards, 8 with optional 9.1.4 (mandatory in the Historical scenario, 5.7.4 #1)."""
+    """7 cards, 8 with optional 9.1.4 (mandatory in the Historical scenario, 5.7.4 #1, and
+    with all the optional cards in use: the optional-card appendix, way 1)."""
     size = int(g.get("hand_size", 7) or 7)
-    if (g.get("pog_options") or {}).get("hand_size_8") == "on":
+    options = g.get("pog_options") or {}
+    if options.get("hand_size_8") == "on" or options.get("optional_cards") == "all":
         size = 8
     return size
+
+
+def add_optional_cards(g: Game) -> int:
+    """Optional-card appendix, way 1: every optional card (#56-#65 of each side, 2.3.1) joins
+    the cards of its own level: Mobilization ones the draw pile (shuffled again), Limited and
+    Total War ones the piles added at that commitment (16.1.3, 16.1.4). Returns how many."""
+    moved = 0
+    for side in ("CP", "AP"):
+        pile = f"pile:{side}:optional"
+        for pid in list(cards.cards_in(g, pile)):
+            level = cards.info(g, g.state.pieces[pid].type).get("deck", "mobilization")
+            g.do(C.Move(pid, f"deck:{side}" if level == "mobilization" else f"pile:{side}:{level}"))
+            moved += 1
+        g.do(C.Shuffle(f"deck:{side}"))
+    return moved
 
 
 def deal(g: Game, side: str, count: int) -> int:
@@ -84,6 +101,9 @@ class GameSetup(State):
         options = g.get("pog_options") or {}
         if g.get("pog_scenario") == "historical":
             g.set("hand_size", 8)  # PoG 5.7.4 #1
+        if options.get("optional_cards") == "all":
+            count = add_optional_cards(g)
+            g.note(f"Optional cards: all {count} optional cards are in the decks, hands of 8")
         goa = options.get("goa_in_hand") == "on" or g.get("pog_scenario") == "historical"
         if goa and cards.where(g, cards.GUNS_OF_AUGUST) == "deck:CP":  # PoG 4.3.1
             cards.move_card(g, cards.GUNS_OF_AUGUST, "hand:CP")

@@ -83,7 +83,7 @@ def test_pog_11_2_10_no_drm_without_the_option(monkeypatch):
 def test_pog_11_2_10_marker_lapses_after_a_round_without_an_attempt(monkeypatch):
     from modules.paths_of_glory.rules import ops
     s = empty_map()
-    set_global(s, "pog_options", {"trench_drm": "on"})
+    set_global(s, "pog_options", {"trench_attempt_drm": "on"})
     set_global(s, "pog_entrench", "CP")
     army = put(s, "ge_1a", "aachen")
     LoadedDice(monkeypatch, [6])

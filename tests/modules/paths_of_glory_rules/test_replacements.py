@@ -148,6 +148,18 @@ def test_pog_17_1_6_ana_corps_rebuilt_in_arabia():
     assert s.state.pieces[ana].loc == "arabia" and s.state.pieces[ana].face == 1
 
 
+def test_pog_17_1_6_ana_corps_not_rebuilt_into_enemy_units_in_arabia():
+    """Fuzz seed 7 (optional cards): a rebuild into a Turkish-held Arabia broke 10.1.5."""
+    s = fresh()
+    ana = put(s, "ana_corps", "eliminated:AP")
+    put(s, "tu_corps", "arabia")
+    rp_phase(s, "AP", a=1)
+    offered = [a for a in s.legal_actions() if a.kind == "rp_corps" and a.get("unit") == ana]
+    assert not offered
+    assert refused(s, Action.make("rp_corps", "AP", unit=ana, full=False)) == "PoG 17.1.6"
+    assert s.state.pieces[ana].loc == "eliminated:AP"
+
+
 def test_pog_16_4_7_at_most_one_ru_rp_after_bolshevik_revolution():
     s = fresh()
     setg(s, russian_capitulation="bolshevik_revolution")

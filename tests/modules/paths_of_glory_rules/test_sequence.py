@@ -68,6 +68,39 @@ def test_pog_5_7_4_historical_eight_cards_and_guns_of_august():
     assert "cp_01" in hand(s, "CP")
 
 
+def _where(s, card):
+    return next(p.loc for p in s.state.pieces.values() if p.type == card)
+
+
+def test_pog_2_3_optional_cards_all_join_their_levels_with_eight_card_hands():
+    """Optional-card appendix, way 1: the 20 optional cards join their decks and hands are 8."""
+    off = new("campaign")
+    assert _where(off, "cp_59") == "pile:CP:optional" and len(hand(off, "CP")) == 7
+    s = new("campaign", optional_cards="all")
+    assert not s.state.stacks.get("pile:CP:optional") and not s.state.stacks.get("pile:AP:optional")
+    assert _where(s, "cp_59") == "pile:CP:limited_war"          # Polish Restoration (LW)
+    assert _where(s, "ap_62") == "pile:AP:total_war"            # The Sixtus Affair (TW)
+    assert _where(s, "ap_56") in ("deck:AP", "hand:AP")          # Paris Taxis (Mobilization)
+    assert len(hand(s, "CP")) == 8 and len(hand(s, "AP")) == 8
+
+
+def test_pog_scenario_options_are_read_by_the_rules():
+    """Every option a scenario offers changes what the rules do (no silently ignored option)."""
+    from modules.paths_of_glory.rules import ops
+    assert not ops.trench_drm_in_use(game(new("campaign")))
+    assert ops.trench_drm_in_use(game(new("campaign", trench_attempt_drm="on")))
+    assert len(hand(new("campaign", hand_size_8="on"), "AP")) == 8
+    assert "cp_01" in hand(new("campaign", goa_in_hand="on"), "CP")
+
+
+def test_pog_unknown_option_values_are_refused_with_the_choices():
+    from engine.errors import WartableError
+    with pytest.raises(WartableError, match="choose one of: off, all"):
+        new("campaign", optional_cards="selected")
+    with pytest.raises(WartableError, match="has no option 'bidding'"):
+        new("campaign", bidding="on")
+
+
 # -- Mandated Offensives (7.1) ------------------------------------------------------------------
 
 def test_pog_7_1_1_mo_rolled_and_recorded():
