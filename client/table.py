@@ -38,7 +38,10 @@ the hand-over screen for that side comes up by itself (once the action's dice ha
 shown), and the seated side's view stays on screen until the next player confirms (Escape
 keeps the seat, e.g. to undo). Without hot seat (a shot, a PBEM seat) nothing switches. The
 legal-action analysis is cached by state hash: frames never recompute it. The free-play keys
-(:data:`FREE_PLAY_KEYS`) send nothing in enforced play: they only show a hint.
+(:data:`FREE_PLAY_KEYS`) send nothing in enforced play: they only show a hint. Likewise the
+right-click menus of pieces and locations keep only the entries that change nothing
+(:data:`ANY_GAME_COMMANDS`: inspect, centre, line of sight; a menu left empty is a hint), and
+the status bar's Dice button shows a hint instead of the free roll dialog.
 
 Keys: arrows pan, +/- zoom, F fit, X flip, L lose a step, M marker, E send to a box, PgUp/PgDn
 top/bottom of stack, Del delete, R dice (those seven: free play only), C charts, B rules, H next
@@ -48,7 +51,7 @@ save/save as, Ctrl+O load, Ctrl+E/Ctrl+I send/receive a PBEM turn, F1 help, Ctrl
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -99,16 +102,39 @@ FREE_PLAY_KEYS = {pygame.K_x: "X", pygame.K_l: "L", pygame.K_DELETE: "Del", pyga
                   pygame.K_m: "M", pygame.K_e: "E", pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn",
                   pygame.K_r: "R"}
 FREE_PLAY_HINT = "{key} is a free-play key; this game is rules-enforced — use the action panel"
+#: the right-click menus in rules-enforced play keep only these client commands (they change no
+#: state and mean something in any game); a menu left empty shows FREE_PLAY_MENU_HINT instead
+ANY_GAME_COMMANDS = frozenset({"inspect", "center", "los"})
+FREE_PLAY_MENU_HINT = "right-click menus are free play only; this game is rules-enforced — use the action panel"
+#: the status bar's Dice button in rules-enforced play (the rules roll their own dice)
+FREE_PLAY_DICE_HINT = "Dice is a free-play roll; this game is rules-enforced — the rules roll the dice " \
+                      "as part of each action"
 
 HELP = """Mouse: drag a piece (with the pieces above it), Shift-drag a whole stack, drag the \
 top of a deck or cup to draw; drag the empty map to pan, Ctrl/Shift-drag to select; \
-wheel zooms; right-click for menus; double-click flips.
+wheel zooms; right-click for menus (free play: flip, markers, send to, add counter…; a \
+rules-enforced game keeps only inspect, centre and line of sight); double-click flips.
 Keys: arrows pan · +/- zoom · F fit · X flip · L lose a step · M marker · E send to a box · \
-PgUp/PgDn top/bottom · Del delete · R dice (these seven: free play only; a rules-enforced game \
-is played from the action panel) · C charts · B rules · H next seat · \
+PgUp/PgDn top/bottom · Del delete · R dice (these seven and the Dice button: free play only; \
+a rules-enforced game is played from the action panel) · C charts · B rules · H next seat · \
 V line of sight (Esc leaves) · Tab minimap · Enter chat · Ctrl+Z/Y undo/redo · \
 Ctrl+S save (Shift: save as) · Ctrl+O load · Ctrl+E send PBEM turn · Ctrl+I receive PBEM \
 turn · Ctrl+Q quit."""
+
+
+def any_game_items(items: list[MenuItem]) -> list[MenuItem]:
+    """The entries of a piece/location menu that mean something in a rules-enforced game: the
+    client commands in :data:`ANY_GAME_COMMANDS` (no free-play Action, no dialog sending one),
+    and submenus keeping at least one such entry."""
+    kept: list[MenuItem] = []
+    for item in items:
+        if item.children:
+            children = any_game_items(item.children)
+            if children:
+                kept.append(replace(item, children=children))
+        elif item.action is None and item.command in ANY_GAME_COMMANDS:
+            kept.append(item)
+    return kept
 
 
 def saves_dir() -> Path:
@@ -198,7 +224,7 @@ class Table:
         self.status = StatusBar((0, 0, 10, BAR_HEIGHT), [
             ("Seat", self.seat_menu, "choose the seated side"),
             ("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
-            ("Dice", self.dice_dialog, "R"), ("LOS", self.toggle_los, "V: line of sight"),
+            ("Dice", self._dice_button, "R"), ("LOS", self.toggle_los, "V: line of sight"),
             ("Charts", self.open_charts, "C"),
             ("Rules", lambda: self.open_rule(""), "B"),
             ("Save", self.save, "Ctrl+S"), ("Load", self.load_dialog, "Ctrl+O"),
@@ -641,6 +667,14 @@ class Table:
                 self.tray.show(toss, caption, queue=not first)
                 first = False
 
+    def _dice_button(self) -> None:
+        """The status bar's Dice button: the free roll dialog, or in enforced play only a hint
+        (the rules toss their own dice as part of actions)."""
+        if self.enforced:
+            self._hint_once(FREE_PLAY_DICE_HINT)
+        else:
+            self.dice_dialog()
+
     def dice_dialog(self, purpose: str = "") -> None:
         dice = [("d6", "d6")] + [(d.id, d.name if len(d.name) < 10 else d.id) for d in self.module.dice.values()
                                  if d.id != "d6" and tuple(d.faces) != (1, 2, 3, 4, 5, 6)]
@@ -991,7 +1025,10 @@ class Table:
 
     def _free_play_hint(self, key: str) -> None:
         """A free-play key pressed in enforced play: nothing is sent, a hint says why."""
-        text = FREE_PLAY_HINT.format(key=key)
+        self._hint_once(FREE_PLAY_HINT.format(key=key))
+
+    def _hint_once(self, text: str) -> None:
+        """Show the (non-error) hint ``text`` unless it is showing already."""
         if not any(t.text == text and t.until > time.monotonic() for t in self.toasts.items):
             self.toasts.show(text)
 
@@ -1090,8 +1127,7 @@ class Table:
                 loc = d.loc if d is not None else self.location_under(pos)
                 if loc is not None:
                     items = actions.location_menu(self.module, self.side, loc, len(self.layer.entries(loc)))
-                    items += self._los_item(loc)
-                    self.modals.append(ContextMenu(items, pos, self._menu_pick, self.screen_rect))
+                    self._open_menu(items + self._los_item(loc), pos)
             return
         if event.button == 2:
             self.press = Press(pos, 2, "map", mods=m)
@@ -1106,8 +1142,20 @@ class Table:
             ids = [e.get("id") for e in self.layer.entries(loc)]
             stack_ids = ids if None not in ids else []
             items = actions.piece_menu(self.module, self.side, entry, loc, stack_ids, self.selection)
-        items += self._los_item(loc)
-        self.modals.append(ContextMenu(items, pos, self._menu_pick, self.screen_rect))
+        self._open_menu(items + self._los_item(loc), pos)
+
+    def _open_menu(self, items: list[MenuItem], pos: tuple[int, int]) -> ContextMenu | None:
+        """Open a right-click menu of piece/location ``items``. In enforced play the free-play
+        commands are left out (see :func:`any_game_items`); if nothing is left, no menu opens
+        and a hint says why."""
+        if self.enforced:
+            items = any_game_items(items)
+            if not items:
+                self._hint_once(FREE_PLAY_MENU_HINT)
+                return None
+        menu = ContextMenu(items, pos, self._menu_pick, self.screen_rect)
+        self.modals.append(menu)
+        return menu
 
     def _menu_pick(self, item: MenuItem) -> None:
         if item.action is not None:
