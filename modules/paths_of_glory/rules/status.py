@@ -165,14 +165,23 @@ def add_cards(g: "Game", side: str, level: str) -> None:
     g.set(f"pog_new_cards_{side.lower()}", True)
 
 
+# PoG 16.1.3.1 / 4.2 set-up table ("Turchia"): "Baghdad: 1 Corpo, Trincea 1", "Gaza: 1 Corpo,
+# Trincea 1" — the level-1 trenches that come into play with the Turkish units
+TURKISH_TRENCHES = ("baghdad", "gaza")
+
+
 def turkey_enters(g: "Game") -> None:
-    """16.1.3.1: Turkish units set up per the set-up table; Turkey's spaces become CP; Persia:
-    Kermanshah CP, the rest Allied (11.1.13). Not a Neutral Entry (9.5.2.2)."""
+    """16.1.3.1: Turkish units (and the level-1 trenches of Baghdad and Gaza) set up per the
+    set-up table; Turkey's spaces become CP; Persia: Kermanshah CP, the rest Allied (11.1.13).
+    Not a Neutral Entry (9.5.2.2)."""
     for pid in sorted(g.state.pieces):
         piece = g.state.pieces[pid]
         if piece.loc == "pool:CP" and piece.props.get("entry") == "turkey":
             dest = piece.props.get("entry_location") or "reserve:CP"
             g.do(C.Move(pid, dest))
+    for loc in TURKISH_TRENCHES:  # PoG 16.1.3.1: "place its units per the set-up table"
+        if board.trench(g, loc)[1] == 0:
+            g.do(C.Create(board.TRENCH["CP"], loc, None, 0, {}))
     for loc in board.spaces(g):
         nation = board.attr(g, loc, "nation")
         if board.controller(g, loc) != "neutral":

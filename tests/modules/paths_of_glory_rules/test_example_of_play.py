@@ -1,5 +1,6 @@
 """The rulebook's example of play (Italian rulebook, "Esempio di gioco"; digest 7.6),
-August–September 1914, as ONE continuous game.
+August–September 1914, as ONE continuous game: from the August MO Phase to the September
+Draw Phase, where the example ends (the script stops as October's first Action Round opens).
 
 Campaign scenario, CP starting with Guns of August in hand (the example: "Le Potenze Centrali
 hanno scelto di iniziare la partita con la carta I Cannoni di Agosto"). The only arranging done
@@ -8,6 +9,8 @@ and the dice are loaded with the example's rolls. Everything else goes through
 ``session.do(Action)`` of legal actions, and after each step the example's numbers are checked.
 """
 from __future__ import annotations
+
+import re
 
 from engine import commands as C
 from engine.rules import Action
@@ -57,7 +60,11 @@ class Script:
         return board.controller(self.s.ruleset.game(self.s.state), loc)
 
     def hand(self, side: str) -> list[str]:
-        return sorted(self.pieces[p].type for p in self.s.state.stacks.get(f"hand:{side}", ()))
+        return self.pile(f"hand:{side}")
+
+    def pile(self, loc: str) -> list[str]:
+        """The cards in a hand, draw pile, discard pile or removed box (sorted)."""
+        return sorted(self.pieces[p].type for p in self.s.state.stacks.get(loc, ()))
 
     # cards (arranging only: hands and draw piles) ---------------------------------------------
     def arrange(self, side: str, hand: list[str], deck_top: list[str]) -> None:
@@ -131,6 +138,18 @@ class Script:
                  and sorted(a["pids"]) == sorted(pids) and a["path"][-1] == dest]
         assert moves, f"no legal move of {pids} to {dest}"
         self.s.do(min(moves, key=lambda a: len(a["path"])))
+
+    def fired(self, side: str) -> tuple[int, str, str, int]:
+        """The last fire of ``side`` in the game log (PoG 12.2.9 note): (CF, "Army"/"Corps",
+        column after shifts, Loss Number) — for combats already over when the script looks."""
+        pattern = re.compile(rf"PoG 12\.2\.9: {side} fires (\d+) CF on the (\w+) table, "
+                             r"column (\S+) \([+-]\d+\), die .*: Loss Number (\d+)")
+        for entry in reversed(self.s.record.entries):
+            for cmd in reversed(entry.commands):
+                m = pattern.match(getattr(cmd, "text", "") or "")
+                if m:
+                    return int(m[1]), m[2], m[3], int(m[4])
+        raise AssertionError(f"no fire of {side} in the log")
 
     def state(self) -> str:
         return (self.top() or {}).get("state", "")
@@ -694,4 +713,242 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     x.end_combats("CP")
     assert x.pieces[be1].loc == "calais"
     assert x.top()["state"] == "phase_action" and x.top()["side"] == "AP"
-    # The script stops here (September AP 5 onwards is not scripted yet: see the report).
+
+    # ---------------------------------------------------------------- AP 5: AP #11 for 3 OPS
+    fr_corps_bru = fr_gre  # the FR corps that came from Grenoble by Paris (AP 4)
+    x.do("play_ops", "AP", card="ap_11")
+    x.do("activate", "AP", space="brussels", mode="attack")
+    assert x.top()["spent"] == 2, "PoG 9.2.3: BR + FR in Brussels cost 2"
+    x.do("activate", "AP", space="verdun", mode="attack")
+    assert x.units("brussels") == [("br_1a", 0), ("br_bef", 0), ("fr_corps", 0)]
+    assert x.units("verdun") == [("fr_1a", 1), ("fr_4a", 0)]
+    assert x.units("sedan") == [("ge_2a", 0), ("ge_3a", 0), ("ge_4a", 0)]
+    x.do("attack", "AP", space="sedan")
+    for p in (fr1, fr4, bef, br1, fr_corps_bru):
+        x.do("add_attacker", "AP", unit=p)
+    x.do("resolve", "AP")
+    from modules.paths_of_glory.rules import combat as combat_rules
+    gg = x.s.ruleset.game(x.s.state)
+    # PoG 12.3.2: Brussels touches Liege (GE 1st), Verdun touches Metz (GE 5th): no +1 drm
+    assert combat_rules.flank_drm(gg, g["pog_combat"], "verdun") == 0
+    x.roll(5, 6, 1)  # flank 5; AP 6 → LN 7; CP 1 → LN 3
+    x.do("flank", "AP", frontal="verdun")
+    assert g["pog_combat"]["flank"] == "success"              # PoG 12.3.3: 5 ≥ 4
+    x.no_cards()
+    # AP: (FR 1st) 2 + FR 4th 3 + BEF 3 + BR 1st 4 + FR corps 1 = 13 CF, Army column 12-14
+    # (forest: no shift), die 6 → LN 7
+    assert x.fired("AP") == (13, "Army", "12-14", 7)
+    assert g["pog_combat"]["ln"] == {"AP": 7}
+    x.take_losses("CP", [ge2])  # GE 2nd (LF 3) eliminated (3 + 3), its corps reduced (1)
+    x.rolled()
+    c = g["pog_combat"]
+    ge2_corps2 = int(next(k for k, v in c["replaced"].items() if v == ge2))
+    assert x.pieces[ge2].loc == "eliminated:CP"
+    assert x.pieces[ge2_corps2].loc == "sedan" and x.pieces[ge2_corps2].face == 1
+    # PoG 12.3.3: after the successful flank attack the CP fire with what is left:
+    # GE 3rd 5 + 4th 5 + the reduced corps 1 = 11 CF, die 1 on column 9-11 → LN 3
+    assert x.fired("CP") == (11, "Army", "9-11", 3)
+    assert c["ln"] == {"AP": 7, "CP": 3}
+    # PoG 12.4.5: British units attack, so the first loss goes to the BEF (LF 3: all of it)
+    assert x.pieces[bef].face == 1 and x.pieces[bef].loc == "brussels"
+    assert x.pieces[br1].face == x.pieces[fr4].face == x.pieces[fr_corps_bru].face == 0
+    assert x.pieces[fr1].face == 1 and x.pieces[fr1].loc == "verdun"
+    assert c["winner"] == "AP" and c["retreat_len"] == 2      # PoG 12.5.2: 7 − 3 ≥ 2
+    x.do("retreat", "CP", unit=ge4, path=["metz", "koblenz"])
+    x.do("retreat", "CP", unit=ge3, path=["koblenz", "metz"])
+    x.do("retreat", "CP", unit=ge2_corps2, path=["metz", "strasbourg"])
+    assert x.state() == "combat_advance"
+    x.do("stop_advance", "AP")                                 # the Allies do not advance
+    x.end_combats("AP")
+    assert x.pieces[ge4].loc == "koblenz" and x.pieces[ge3].loc == "metz"
+    assert x.pieces[ge2_corps2].loc == "strasbourg" and x.units("sedan") == []
+    assert x.controller("sedan") == "CP", "PoG 12.5.7: Sedan stays CP"
+    assert g["vp"] == 10
+    assert x.pieces[x.card("ap_11")].loc == "discard:AP"       # played for OPS
+    assert x.top()["state"] == "phase_action" and x.top()["side"] == "CP"
+
+    # ---------------------------------------------------------------- CP 6: CP #6 for 3 OPS
+    # (the rulebook calls it "Carta CP #3"; Entrenchment is CP #6, von François was #3)
+    ge5, ge6 = x.unit("ge_5a", "metz"), x.unit("ge_6a", "strasbourg")
+    ge7 = x.unit("ge_7a", "mulhouse")
+    fr2 = x.unit("fr_2a", "nancy")
+    fr_belfort = x.unit("fr_corps", "belfort")
+    assert x.pieces[ge7].face == 1 and x.markers("belfort", "m_trench_ap") == [0]
+    x.do("play_ops", "CP", card="cp_06")
+    for space in ("metz", "strasbourg", "mulhouse"):
+        x.do("activate", "CP", space=space, mode="attack")
+    x.do("attack", "CP", space="belfort")
+    x.do("add_attacker", "CP", unit=ge7)
+    # the source gives no French die: any roll on Corps column 4 is LN 1 or 2, short of the
+    # GE 7th's LF 3; a 4 shows the right shift (column 3 would give 1)
+    x.roll(5, 4)
+    x.do("resolve", "CP")
+    assert x.state() != "combat_flank", "PoG 12.3.1: no flank attack into mountain or trench"
+    x.no_cards()
+    x.rolled()
+    # CP: (GE 7th) 3 CF on the Army table, 2 columns left (trench 1 + mountain) → column 1,
+    # die 5 → LN 2; AP: corps 1 + fort 2 = 3 CF on the Corps table, 1 right (trench) → 4
+    assert x.fired("CP") == (3, "Army", "1", 2)
+    assert x.fired("AP") == (3, "Corps", "4", 2)
+    assert x.pieces[fr_belfort].loc == "eliminated:AP", "the FR corps is destroyed (1 + 1)"
+    assert not x.markers("belfort", "m_destroyed"), "PoG 12.4.6: no LN left for the fort"
+    assert x.pieces[ge7].face == 1 and x.pieces[ge7].loc == "mulhouse"  # no effect on GE 7th
+    assert x.state() != "combat_advance", "PoG 12.7.1: the reduced GE 7th may not advance"
+    assert x.controller("belfort") == "AP"                     # PoG 15.1.10: the fort holds it
+    # Nancy: the source says "the 9th plus a (corps) at Strasbourg", but the GE 9th is not on
+    # the map; Strasbourg holds the GE 6th (set-up) and the source has "3rd and 6th advance"
+    assert x.units("metz") == [("ge_3a", 0), ("ge_5a", 0)]
+    assert x.units("strasbourg") == [("ge_6a", 0), ("ge_corps", 1)]
+    assert x.units("nancy") == [("fr_2a", 0)] and x.markers("nancy", "m_trench_ap") == [0]
+    x.do("attack", "CP", space="nancy")
+    for p in (ge3, ge5, ge6, ge2_corps2):
+        x.do("add_attacker", "CP", unit=p)
+    x.roll(6, 6)  # both roll 6
+    x.do("resolve", "CP")
+    x.no_cards()
+    x.rolled()
+    c = g["pog_combat"]
+    assert x.fired("CP") == (16, "Army", "15", 7)  # 5 + 5 + 5 + 1 = 16, trench 1 left → 15
+    assert x.fired("AP") == (5, "Army", "6-8", 5)  # FR 2nd 3 + fort 2 = 5, trench 1 right
+    assert c["ln"] == {"CP": 7, "AP": 5}
+    # FR: the 2nd Army (LF 3) loses both steps and is replaced by a corps, which is reduced
+    # (3 + 3 + 1 = 7); PoG 12.4.6: the fort takes nothing while a defending unit survives
+    fr2_corps = int(next(k for k, v in c["replaced"].items() if v == fr2))
+    assert x.pieces[fr2].loc == "eliminated:AP"
+    assert x.pieces[fr2_corps].loc == "nancy" and x.pieces[fr2_corps].face == 1
+    assert not x.markers("nancy", "m_destroyed")
+    # CP, LN 5: the source names only "GE 5th reduced" (3). PoG 12.4.3 has the side take as
+    # much of the LN as it can without exceeding it, and the reduced corps (LF 1) can take the
+    # 4th point: 3 + 1 = 4 ≤ 5 — so the rules also eliminate the (corps); the source's "3rd
+    # and 6th advance" is unaffected (a reduced corps could not advance anyway)
+    x.take_losses("CP", [ge5])
+    assert x.pieces[ge5].face == 1 and x.pieces[ge5].loc == "metz"   # GE 5th reduced
+    assert x.pieces[ge2_corps2].loc == "eliminated:CP"
+    assert x.pieces[ge3].face == x.pieces[ge6].face == 0
+    c = g["pog_combat"]
+    assert c["winner"] == "CP" and c["retreat_len"] == 2      # PoG 12.5.2: 7 − 5 = 2
+    legal = [a.kind for a in x.s.legal_actions()]
+    assert "cancel_retreat" not in legal, "PoG 12.5.3: the last level may not cancel it"
+    x.do("retreat", "AP", unit=fr2_corps, path=["verdun", "bar_le_duc"])
+    assert x.state() == "combat_advance"
+    paths = {(a["unit"], tuple(a["path"])) for a in x.s.legal_actions() if a.kind == "advance"}
+    assert paths == {(ge3, ("nancy",)), (ge6, ("nancy",))}, \
+        "PoG 12.7.1 / 15.1.1: full-strength units only, stopping in the enemy fort space"
+    x.do("advance", "CP", unit=ge3, path=["nancy"])
+    x.do("advance", "CP", unit=ge6, path=["nancy"])
+    if x.state() == "combat_advance":
+        x.do("stop_advance", "CP")
+    x.end_combats("CP")
+    assert x.pieces[fr2_corps].loc == "bar_le_duc"
+    assert x.units("nancy") == [("ge_3a", 0), ("ge_6a", 0)]
+    # PoG 11.2.5 / 15.2.1: the trench is removed and a Siege marker placed; the fort keeps
+    # Nancy French (11.1.14, 15.1.10), so no VP changes hands
+    assert x.markers("nancy", "m_trench_ap") == [] and len(x.markers("nancy", "m_siege")) == 1
+    assert x.controller("nancy") == "AP" and g["vp"] == 10
+    assert x.hand("CP") == ["cp_04"]
+    assert x.pieces[x.card("cp_06")].loc == "discard:CP"
+    assert x.top()["state"] == "phase_action" and x.top()["side"] == "AP"
+
+    # ---------------------------------------------------------------- AP 6: AP #13 for RP
+    def off_map() -> list[tuple[str, str]]:
+        return sorted((piece.type, piece.loc) for piece in x.pieces.values()
+                      if piece.loc.startswith(("eliminated:", "perm_eliminated:")))
+    lost_before = off_map()
+    x.roll(4)  # the Siege Phase follows at once: Nancy rolls 4
+    x.do("play_rp", "AP", card="ap_13")
+    # PoG 9.4.1 / 17.1.1.1: "1 A, 2 FR, 2 BR, 2 RU" — the card (and the later "3 RU RP") give
+    # RU 3; no IT RP while Italy is neutral
+    assert (g["rp_a"], g["rp_fr"], g["rp_br"], g["rp_ru"], g["rp_it"]) == (1, 2, 2, 3, 0)
+    assert x.pieces[x.card("ap_13")].loc == "discard:AP", "played for RP: not removed"
+
+    # ---------------------------------------------------------------- September, later phases
+    # Attrition (PoG 14.3): nothing, every unit and space is in supply
+    assert off_map() == lost_before
+    assert x.pieces[ge3].loc == x.pieces[ge6].loc == "nancy"
+    # Siege of Nancy (PoG 15.3.2 / 15.3.3): fort LF 2, −2 DRM in Aug/Sep 1914, so the CP need
+    # 5–6; the 4 fails and the fort holds
+    x.rolled()
+    assert x.dice.purposes[-1] == "siege of nancy"
+    assert not x.markers("nancy", "m_destroyed") and len(x.markers("nancy", "m_siege")) == 1
+    assert x.controller("nancy") == "AP"
+    # War Status: no MO penalty (4.5: the AH MO was met, the Allies had none), VP stay 10;
+    # CP War Status 4 → Limited War (PoG 16.1.3); the Allies (1) stay mobilized
+    assert g["vp"] == 10
+    assert (g["ws_cp"], g["ws_ap"], g["ws_combined"]) == (4, 1, 5)
+    assert g["commitment_cp"] == "limited_war" and g["commitment_ap"] == "mobilization"
+    lw = [p for p, piece in x.pieces.items() if piece.type.startswith("cp_")
+          and module().piece_types[piece.type].attrs.get("deck") == "limited_war"
+          and not module().piece_types[piece.type].attrs.get("optional")]
+    assert len(lw) == 20 and all(x.pieces[p].loc == "deck:CP" for p in lw)  # 9.1.2
+    # PoG 16.1.3.1: Turkey enters; its units are placed per the set-up table
+    assert "TU" in g["pog_entered"]
+    tu = sorted(x.pieces[p].loc for p in x.pieces if x.pieces[p].type == "tu_corps"
+                and module().locations[x.pieces[p].loc].kind == "space")
+    assert tu == sorted(["adrianople", "gallipoli", "constantinople", "balikesir", "ankara",
+                         "adana", "rize", "erzerum", "giresun", "van", "mosul", "baghdad",
+                         "damascus", "gaza", "medina"])
+    assert x.markers("baghdad", "m_trench_cp") == [0] and x.markers("gaza", "m_trench_cp") == [0]
+    assert x.controller("constantinople") == "CP"
+    assert x.controller("kermanshah") == "CP"                  # PoG 11.1.13: Persia splits
+    assert x.controller("tabriz") == "AP"
+
+    # Replacements, Allies first (PoG 17): RU 2 of 3 RP recreate the RU 3rd at full strength
+    # in the "Caucasus" space; the third RU RP is lost unspent (17.1.2)
+    assert x.state() == "rp_spend" and x.top()["side"] == "AP"
+    x.do("rp_army", "AP", unit=ru3, loc="caucasus", full=True)
+    assert x.pieces[ru3].loc == "caucasus" and x.pieces[ru3].face == 0
+    # 1 A RP flips the BE 1st (17.1.1.1); the BEF may never take replacements (17.1.7)
+    x.do("rp_flip", "AP", unit=be1)
+    assert x.pieces[be1].face == 0 and x.pieces[be1].loc == "calais"
+    v = x.s.check(Action.make("rp_flip", "AP", unit=bef))
+    assert v is not None and v.rule == "PoG 17.1.7", v
+    # the BR RP flip the three BR corps on the Near East map (2 corps per RP, 4.4)
+    ne_corps = [x.unit("br_corps", loc, face=1) for loc in ("port_said", "cairo", "basra")]
+    for p in ne_corps:
+        x.do("rp_flip", "AP", unit=p)
+    assert all(x.pieces[p].face == 0 for p in ne_corps)
+    # 2 FR RP recreate the FR 2nd and 3rd, reduced: the 2nd to Paris, which is then full
+    # (FR 6th, 10th, 2nd); the 3rd may then go to Orleans (9.5.3.3 through 17.1.5)
+    fr3_places = {a["loc"] for a in x.s.legal_actions() if a.kind == "rp_army"
+                  and a["unit"] == fr3}
+    assert fr3_places == {"paris"}, "Orleans only once Paris cannot take the army"
+    x.do("rp_army", "AP", unit=fr2, loc="paris", full=False)
+    assert x.units("paris") == [("fr_10a", 0), ("fr_2a", 1), ("fr_6a", 1)]
+    x.do("rp_army", "AP", unit=fr3, loc="orleans", full=False)
+    assert x.units("orleans") == [("fr_3a", 1)]
+    x.do("done", "AP")
+    assert (g["rp_a"], g["rp_fr"], g["rp_br"], g["rp_ru"]) == (0, 0, 0, 0)  # 17.1.2: lost
+    # the CP have no RP this turn
+    assert x.state() == "rp_spend" and x.top()["side"] == "CP"
+    x.do("done", "CP")
+
+    # Draw Phase (PoG 6.0.4, 9.5.4.6, 16.1.3). The source tells the CP discard of Severe
+    # Weather (CP #4) and the reshuffle under the War Status Phase; 16.1.3 (2018) puts both at
+    # the start of the Draw Phase ("after discarding the Combat Cards, the player reshuffles
+    # his draw pile and discard pile together"), which is where the engine asks.
+    assert x.state() == "draw_discard" and x.top()["side"] == "CP"
+    x.do("discard", "CP", card="cp_04")
+    assert x.state() == "draw_discard" and x.top()["side"] == "AP"
+    # the * events played are out of the game (9.5.1.2); the Allied draw pile is empty (all 14
+    # Mobilization cards were dealt in August and September)
+    assert x.pile("removed:CP") == ["cp_01", "cp_05", "cp_09", "cp_11"]
+    assert x.pile("removed:AP") == ["ap_04", "ap_06", "ap_10", "ap_14"]
+    assert x.pile("deck:AP") == [] and len(x.pile("discard:AP")) == 9
+    # CP: 20 LW cards + the Mobilization card never drawn (CP #14) in the draw pile, and the
+    # 9 discarded Mobilization cards (Severe Weather included); the removed ones stay out
+    assert len(x.pile("deck:CP")) == 21 and len(x.pile("discard:CP")) == 9
+    x.roll(3, 3)  # October's MO rolls come right after the draw: past the example, any dice
+    x.do("discard", "AP", card="ap_07")  # the AP discard their CC (Severe Weather, AP #7)
+    x.rolled()
+    # AP: the draw pile is empty, so the 10 discards are reshuffled (6.0.4) and 7 drawn
+    assert len(x.hand("AP")) == 7 and len(x.pile("deck:AP")) == 3
+    assert x.pile("discard:AP") == []
+    assert not set(x.hand("AP")) & set(x.pile("removed:AP"))
+    # CP: draw pile and discards shuffled together (16.1.3): 30 cards, 7 drawn
+    assert len(x.hand("CP")) == 7 and len(x.pile("deck:CP")) == 23
+    assert x.pile("discard:CP") == []
+    assert not set(x.hand("CP")) & set(x.pile("removed:CP"))
+    # the end of the example: "the situation is fairly balanced" — VP 10, October begins
+    assert g["turn"] == 3 and g["vp"] == 10
+    assert (g["ws_cp"], g["ws_ap"], g["ws_combined"]) == (4, 1, 5)
+    assert x.top()["state"] == "phase_action" and x.top()["side"] == "CP"

@@ -6,7 +6,7 @@ import pytest
 
 from engine.rules import Action, IllegalAction
 
-from modules.paths_of_glory.rules import peace, status, tracks
+from modules.paths_of_glory.rules import board, peace, status, tracks
 
 from .supply_fixtures import controller, fresh, game, run, setg, start_phase, units
 
@@ -85,6 +85,20 @@ def test_pog_16_1_3_1_turkey_enters_at_cp_limited_war():
     assert [s.state.pieces[p].type for p in units(s, "gallipoli")] == ["tu_corps"]
     assert "TU" in s.state.globals["pog_entered"]
     assert s.state.globals["vp"] == 10             # entering is not a capture
+
+
+def test_pog_16_1_3_1_turkish_entry_places_the_baghdad_and_gaza_trenches():
+    """The Turkish set-up table: "Baghdad: 1 Corpo, Trincea 1", "Gaza: 1 Corpo, Trincea 1"
+    (the example of play's Turkish entry, September 1914)."""
+    s = fresh()
+    met(s, turn=2, ws_cp=4, ws_combined=4)
+    g = game(s)
+    assert all(board.trench(g, loc) == ("", 0) for loc in ("baghdad", "gaza", "mosul"))
+    start_phase(s, "phase_war_status")
+    g = game(s)
+    assert board.trench(g, "baghdad") == ("CP", 1) and board.trench(g, "gaza") == ("CP", 1)
+    assert board.trench(g, "mosul") == ("", 0) and board.trench(g, "constantinople") == ("", 0)
+    assert [s.state.pieces[p].type for p in units(s, "baghdad")] == ["tu_corps"]
 
 
 def test_pog_16_1_4_total_war_from_mobilization_adds_both_levels():
