@@ -31,7 +31,7 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, entry, fire, losses, mo, supply
+from . import board, cards, confinement, entry, fire, losses, mo, supply
 from .combat_cards import (ALBERICH, COMBAT_CARDS, THEY_SHALL_NOT_PASS, TURKISH_DETERMINATION,
                            WITHDRAWAL, fits)
 from .game import Game, other
@@ -170,6 +170,9 @@ def attacker_violation(g: Game, frame: dict, pid: int, target: str) -> Violation
                                        "the Near East")
     if near_east and board.is_army(g, pid) and not pt.attrs.get("near_east"):
         return Violation("PoG 11.3.1", f"{name(g, pid)} may not attack on the Near East map")
+    problem = confinement.attack_violation(g, pid, target)       # AP #57 Russian Cavalry
+    if problem is not None:
+        return problem
     if "summer" == fire.season(g) and "desert" in (fire.terrain(g, origin), fire.terrain(g, target)):
         return Violation("PoG 15.2.5", "no combat into or out of a desert space in summer")
     fort_nation = board.attr(g, target, "nation")

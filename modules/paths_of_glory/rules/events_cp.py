@@ -35,6 +35,7 @@ from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
 from . import board, cards, entrench_event, tracks
+from .confinement import BREST_NATIONS  # 16.4.9
 from .cards import EVENTS, Event
 from .game import Game
 from .machine import State, register
@@ -48,8 +49,6 @@ ZEPPELIN_RAIDS, U_BOATS = "cp_27", "cp_36"
 #: Michael, Blucher, Peace Offensive (Combat Cards: "played" = used in a combat).
 KAISERSCHLACHT = ("cp_49", "cp_50", "cp_51")
 WESTERN = ("FR", "BE", "GE")
-#: 16.4.9: where Russian units may still operate after Brest-Litovsk.
-BREST_NATIONS = ("RU", "GE", "TU", "AH", "RO")
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -423,25 +422,6 @@ def brest_litovsk(g: Game, side: str, card: str) -> None:
             g.note(f"PoG 16.4.9: {g.ptype(pid).name} in {g.module.locations[piece.loc].name} is "
                    f"eliminated ({'outside the allowed nations' if outside else 'stacked with Allies'})")
             losses.eliminate(g, pid, replace=False)
-
-
-def movement_violation(g: Game, side: str, pids: list[int], to: str) -> Violation | None:
-    """Hook for movement (11.1): after Brest-Litovsk (16.4.9) Russian units stay in Russia,
-    Germany, Turkey, Austria-Hungary and Romania, and neither move through nor stack with
-    other Allied units (nor these with them)."""
-    if side != "AP" or not cards.event_played(g, BREST_LITOVSK):
-        return None
-    russians = [p for p in pids if board.nation_of(g, p) == "RU"]
-    others = [p for p in pids if p not in russians]
-    if russians and board.attr(g, to, "nation") not in BREST_NATIONS:
-        return Violation("PoG 16.4.9", "after Brest-Litovsk Russian units operate only in Russia, "
-                                       "Germany, Turkey, Austria-Hungary and Romania")
-    there = board.units_in(g, to, "AP")
-    if (russians and others) or (russians and any(board.nation_of(g, p) != "RU" for p in there)) \
-            or (others and any(board.nation_of(g, p) == "RU" for p in there)):
-        return Violation("PoG 16.4.9", "after Brest-Litovsk Russian units neither move through "
-                                       "nor stack with other Allied units")
-    return None
 
 
 # -- #32 War in Africa -------------------------------------------------------------------------

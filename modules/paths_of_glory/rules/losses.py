@@ -50,12 +50,15 @@ def replacement_class(g: "Game", pid: int) -> str | None:
 
 
 def reserve_corps(g: "Game", side: str, cls: str) -> list[int]:
-    """Reserve-box corps of a replacement class, full-strength ones first (12.4.4)."""
+    """Reserve-box corps of a replacement class, full-strength ones first (12.4.4). The RU
+    cavalry corps never replace an eliminated army (AP #57)."""
     out = []
     for pid in g.state.stacks.get(f"reserve:{side}", ()):
         if not board.is_unit(g, pid) or board.is_army(g, pid):
             continue
         pt = g.ptype(pid)
+        if pt.attrs.get("cavalry"):
+            continue                                              # AP #57 Russian Cavalry
         bef = bool(pt.attrs.get("bef"))
         if cls == "BEF" and not bef:
             continue

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterable
 from engine import commands as C
 from engine.rules import Violation
 
-from . import board, cards, entry
+from . import board, cards, confinement, entry
 from .tracks import set_control
 
 if TYPE_CHECKING:
@@ -121,8 +121,7 @@ def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) ->
         return Violation("PoG 11.1.11", f"{place(g, to)} belongs to a neutral nation")
     if entry.greek_blocked(g, to):
         return Violation("PoG 9.5.2.4", f"{place(g, to)} holds neutral Greek units")
-    from . import events_cp
-    problem = events_cp.movement_violation(g, side, pids, to)  # CP #45 Brest-Litovsk (16.4.9)
+    problem = confinement.entry_violation(g, pids, to)  # AP #57, CP #45 Brest-Litovsk (16.4.9)
     if problem:
         return problem
     for p in pids:

@@ -32,7 +32,7 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, fire, losses, tracks
+from . import board, cards, confinement, fire, losses, tracks
 from .combat import (combat, defender_trench, enemy_fort, mark_retreated, name, place, save,
                      side_units, withdrawal_played)
 from .combat_cards import THEY_SHALL_NOT_PASS
@@ -66,6 +66,8 @@ def _enterable(g: Game, pid: int, frm: str, to: str, origin: str) -> bool:
         return False
     if enemy_fort(g, to, side) and not board.fort_besieged(g, to):
         return False
+    if confinement.entry_violation(g, [pid], to) is not None:
+        return False  # AP #57 Russian Cavalry; CP #45 Brest-Litovsk (16.4.9)
     return board.controller(g, to) in ("AP", "CP")  # PoG 11.1.11: never a neutral space
 
 
@@ -134,10 +136,11 @@ def begin_retreat(g: Game, c: dict) -> bool:
             g.note("PoG 12.5.4: the MN corps is eliminated rather than retreat")
             losses.eliminate(g, p, replace=False)
     from . import events_cp
-    holding = [] if withdrawal else events_cp.haig_holds(g, c, side_units(g, c, dfn))  # CP #61
-    if holding:
-        c["moved"] = list(c.get("moved", [])) + holding
-        g.note("Haig (CP #61): entrenched German units ignore the retreat")
+    # CP #61 Haig: these units MAY ignore the retreat — the CP decides unit by unit ("hold").
+    # Withdrawal's retreat is the price of its cancelled step loss, so Haig does not waive it.
+    c["haig"] = [] if withdrawal else events_cp.haig_holds(g, c, side_units(g, c, dfn))
+    if c["haig"]:
+        g.note("Haig (CP #61): entrenched German units may ignore the retreat")
     save(g, c)
     if not [p for p in side_units(g, c, dfn) if p not in c.get("moved", [])]:
         return False
@@ -181,10 +184,13 @@ class CombatRetreat(State):
         for p in side_units(g, c, side):
             if p in c.get("moved", []):
                 continue
+            if p in c.get("haig", []):
+                yield Action.make("hold", side, unit=p)                 # CP #61 Haig
             for path in retreat_paths(g, c, p, cache):
                 stuck = False
                 yield Action.make("retreat", side, unit=p, path=path)
-        if stuck:
+        if stuck and any(p not in c.get("moved", []) and p not in c.get("haig", [])
+                         for p in side_units(g, c, side)):
             yield Action.make("stand", side)
 
     def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
@@ -208,6 +214,16 @@ class CombatRetreat(State):
                 return Violation("PoG 12.5.5", "that retreat path breaks the retreat "
                                                "restrictions or priorities")
             return None
+        if action.kind == "hold":
+            pid = action.get("unit")
+            if pid not in c.get("haig", []) or pid in c.get("moved", []):
+                return Violation("PoG CP #61", "only entrenched German units in France, Belgium "
+                                               "or Germany attacked by British units may ignore "
+                                               "the retreat, in the turn Haig was played")
+            return None
+        if action.kind == "stand" and not any(p not in c.get("moved", []) and p not in c.get(
+                "haig", []) for p in side_units(g, c, frame["side"])):
+            return Violation("PoG 12.5.4", "no unit is left that must retreat")
         if action.kind == "stand" and any(retreat_paths(g, c, p) for p in side_units(
                 g, c, frame["side"]) if p not in c.get("moved", [])):
             return Violation("PoG 12.5.4", "units eliminated for want of a retreat only when "
@@ -225,11 +241,20 @@ class CombatRetreat(State):
             save(g, c)
             g.pop()
             return
+        if action.kind == "hold":
+            pid = action["unit"]
+            c.setdefault("moved", []).append(pid)
+            save(g, c)
+            g.note(f"Haig (CP #61): {name(g, pid)} ignores the retreat")
+            if not [p for p in side_units(g, c, side) if p not in c["moved"]]:
+                g.pop()
+            return
         if action.kind == "stand":
-            for p in side_units(g, c, side):
-                if p not in c.get("moved", []):
+            for p in side_units(g, c, side):     # Haig's units may still hold instead
+                if p not in c.get("moved", []) and p not in c.get("haig", []):
                     eliminate_unretreatable(g, c, p)
-            g.pop()
+            if not [p for p in side_units(g, c, side) if p not in c.get("moved", [])]:
+                g.pop()
             return
         pid, path = action["unit"], list(action["path"])
         g.do(C.Move(pid, path[-1]))
@@ -251,6 +276,8 @@ class CombatRetreat(State):
                    f"{' → '.join(place(g, s) for s in action['path'])}"
         if action.kind == "cancel_retreat":
             return f"{action.side}: {name(g, action['unit'])} loses a step to hold"
+        if action.kind == "hold":
+            return f"{action.side}: {name(g, action['unit'])} holds (Haig)"
         return f"{action.side}: {action.kind}"
 
 
@@ -300,6 +327,10 @@ def advance_violation(g: Game, c: dict, pid: int, path: list) -> Violation | Non
         return Violation("PoG 12.1.9", "advance only along lines the unit may cross")
     if not _room(g, t, side) and len(path) == 1:
         return Violation("PoG 10.1.1", "stacking limit in the defending space")
+    for space in path:
+        problem = confinement.entry_violation(g, [pid], space)   # AP #57; CP #45 (16.4.9)
+        if problem is not None:
+            return problem
     if enemy_fort(g, t, side) and not board.fort_besieged(g, t):
         pool = board.units_in(g, t, side) + advancers(g, c)
         if not can_besiege(g, t, pool):

@@ -12,7 +12,7 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, entry, movement
+from . import board, confinement, entry, movement
 from .game import Game
 from .machine import State, register
 from .movement import place, unit_name
@@ -95,6 +95,8 @@ def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
         return False  # PoG 11.1.17
     if board.nation_of(g, pid) == "RU" and board.attr(g, loc, "nation") != "RU":
         return False  # PoG 13.1.6
+    if confinement.entry_violation(g, [pid], loc) is not None:
+        return False  # AP #57 Russian Cavalry; CP #45 Brest-Litovsk (16.4.9)
     nation_it = board.attr(g, loc, "nation") == "IT"
     if nation_it and movement.italy_closed(g, pid):
         return False  # PoG 5.7.4 #6
@@ -255,6 +257,8 @@ def _destinations(g: Game, side: str, pid: int) -> list[tuple[str, str]]:
                     continue  # PoG 13.1.5: never through enemy units
                 if pt.nationality == "RU" and board.attr(g, nxt, "nation") != "RU":
                     continue  # PoG 13.1.6
+                if confinement.entry_violation(g, [pid], nxt) is not None:
+                    continue  # AP #57; CP #45: not even through (16.4.9)
                 seen.add(nxt)
                 if board.controller(g, nxt) == side:
                     queue.append(nxt)

@@ -4,6 +4,7 @@ Reinforcement cards, neutral entry (Romania, Italy, Greece), Salonika and the Co
 than #48 Royal Tank Corps are tested elsewhere."""
 from __future__ import annotations
 
+from engine import commands as C
 from engine.rules import Transaction
 
 from .positions import (LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers,
@@ -455,6 +456,37 @@ def test_pog_ap_57_russian_cavalry_with_a_supplied_russian_army():
     assert all(loc_of(s, p) == "lodz" for p in cav) and len(cav) == 2
     assert top(s)["state"] == "phase_action"
     del ru
+
+
+def test_pog_ap_57_cavalry_may_not_operate_in_the_near_east():
+    """AP #57: the cavalry corps never move, redeploy, attack, retreat or advance into the Near
+    East map (Caucasus is on the main map; Poti and Grozny beyond it are not)."""
+    from modules.paths_of_glory.rules import combat, movement, sr
+    s = board_with()
+    cav = next(p for p, x in s.state.pieces.items() if x.type == "ru_cav_corps")
+    put(s, "ru_corps", "caucasus")
+    C.apply_all(s.state, [C.Move(cav, "caucasus")])
+    g = game(s)
+    assert movement.entry_violation(g, "AP", [cav], "caucasus", "poti").rule == "PoG AP #57"
+    assert movement.entry_violation(g, "AP", [cav], "caucasus", "rostov") is None
+    dests = sr.destinations(g, "AP", cav)
+    assert "rostov" in dests and not {"poti", "grozny", "tiflis", "kars"} & dests
+    frame = {"side": "AP", "attack_spaces": ["caucasus"]}
+    put(s, "tu_corps", "poti")
+    assert combat.attacker_violation(game(s), frame, cav, "poti").rule == "PoG AP #57"
+
+
+def test_pog_ap_57_cavalry_never_replaces_an_eliminated_army():
+    """AP #57 / 12.4.4: an eliminated RU army takes a RU infantry corps from the Reserve Box,
+    never a cavalry corps."""
+    from modules.paths_of_glory.rules import losses
+    s = board_with()
+    cav = next(p for p, x in s.state.pieces.items() if x.type == "ru_cav_corps")
+    infantry = losses.reserve_corps(game(s), "AP", "RU")
+    C.apply_all(s.state, [C.Move(p, "pool:AP") for p in infantry] + [C.Move(cav, "reserve:AP")])
+    assert losses.reserve_corps(game(s), "AP", "RU") == []
+    ru = put(s, "ru_corps", "reserve:AP")
+    assert losses.reserve_corps(game(s), "AP", "RU") == [ru]
 
 
 def test_pog_ap_60_czech_legion_enters_the_reserve_box():

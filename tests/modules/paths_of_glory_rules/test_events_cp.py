@@ -7,8 +7,8 @@ from engine import commands as C
 from engine.rules import Transaction
 from engine.session import Session
 
-from .positions import (LoadedDice, act, card_to, empty_map, face, loc_of, markers, module, push,
-                        put, refusal, set_global)
+from .positions import (LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers, module,
+                        push, put, refusal, set_global)
 
 
 def top(s):
@@ -371,6 +371,22 @@ def test_pog_cp_45_brest_litovsk_ends_russian_attacks():
     assert movement.entry_violation(g, "AP", [fr], "warsaw", "lodz").rule == "PoG 16.4.9"
 
 
+def test_pog_16_4_9_brest_litovsk_limits_sr_and_retreats_too():
+    """16.4.9 holds however a unit moves: no SR of a Russian unit into or through a space with
+    other Allied units, nor of other Allies next to Russians; no retreat there either."""
+    from modules.paths_of_glory.rules import retreat, sr
+    s = board_with(pog_events=["cp_53", "cp_45"], russian_capitulation="brest_litovsk")
+    ru = put(s, "ru_corps", "lodz")
+    put(s, "fr_corps", "warsaw")
+    g = game(s)
+    dests = sr.destinations(g, "AP", ru)
+    assert "ivangorod" in dests and "warsaw" not in dests
+    assert "brest_litovsk" in dests      # round Warsaw through Ivangorod and Lublin, not through it
+    c = {"target": "lodz", "retreat_len": 1}
+    paths = retreat.retreat_paths(g, c, ru)
+    assert paths and ["warsaw"] not in paths
+
+
 # -- #32 War in Africa -----------------------------------------------------------------------------------
 
 def test_pog_cp_32_war_in_africa_allied_choice():
@@ -489,6 +505,52 @@ def test_pog_cp_61_haig_entrenched_germans_hold():
     assert ev(s).haig_holds(game(s), c, [ge, ah]) == [ge]
     card_to(s, "cp_50", "removed:CP")                                  # Blucher: no effect
     assert ev(s).haig_holds(game(s), c, [ge, ah]) == []
+
+
+def _haig_battle(monkeypatch, haig_turn):
+    """BR 1st Army (Amiens) beats two GE corps and an AH corps entrenched in Cambrai, LN 3 to
+    1; the CP lose a GE corps and a step of the other: the reduced GE corps and the AH corps
+    must retreat."""
+    from .test_combat import clear_hands
+    s = empty_map()
+    clear_hands(s)
+    set_global(s, "turn", 5)
+    set_global(s, "pog_haig_turn", haig_turn)
+    br = put(s, "br_1a", "amiens")
+    ge1, ge2 = put(s, "ge_corps", "cambrai"), put(s, "ge_corps", "cambrai")
+    ah = put(s, "ah_corps", "cambrai")
+    put(s, "m_trench_cp", "cambrai")
+    LoadedDice(monkeypatch, [5, 1])
+    declare(s, "AP", ["amiens"])
+    act(s, "attack", "AP", space="cambrai")
+    act(s, "add_attacker", "AP", unit=br)
+    act(s, "resolve", "AP")
+    for unit in (ge2, ge2, ge1):
+        act(s, "take_loss", "CP", unit=unit)
+    assert top(s)["state"] == "combat_retreat"
+    return s, br, ge1, ah
+
+
+def test_pog_cp_61_haig_the_cp_may_hold_or_retreat_each_german_unit(monkeypatch):
+    """CP #61: entrenched GE units attacked with BR units MAY ignore the retreat — a choice,
+    unit by unit; the AH corps beside them must retreat."""
+    s, br, ge1, ah = _haig_battle(monkeypatch, haig_turn=5)
+    offered = list(s.legal_actions())
+    holds = [a["unit"] for a in offered if a.kind == "hold"]
+    assert holds == [ge1]
+    assert any(a.kind == "retreat" and a["unit"] == ge1 for a in offered)   # may also retreat
+    assert refusal(s, "hold", "CP", unit=ah).rule == "PoG CP #61"
+    act(s, "hold", "CP", unit=ge1)
+    path = next(a["path"] for a in s.legal_actions() if a.kind == "retreat" and a["unit"] == ah)
+    act(s, "retreat", "CP", unit=ah, path=path)
+    assert loc_of(s, ge1) == "cambrai" and loc_of(s, ah) == path[-1]
+    assert loc_of(s, br) == "amiens"                  # nobody advances into the held space
+
+
+def test_pog_cp_61_no_hold_without_haig_this_turn(monkeypatch):
+    s, br, ge1, ah = _haig_battle(monkeypatch, haig_turn=4)       # played last turn
+    assert not [a for a in s.legal_actions() if a.kind == "hold"]
+    assert refusal(s, "hold", "CP", unit=ge1).rule == "PoG CP #61"
 
 
 # -- #59 Polish Restoration, #63 Russian Desertions --------------------------------------------------

@@ -1,0 +1,67 @@
+"""Where card events confine units, whichever way a unit enters a space — movement (11.1),
+strategic redeployment (13.1), retreat (12.5), advance (12.7) — and where they may attack:
+
+* AP #57 Russian Cavalry: the two RU cavalry corps "may not operate in the Near East": they
+  never enter, retreat or advance into, redeploy to or attack a space of the Near East map;
+* CP #45 Treaty of Brest-Litovsk (16.4.9): RU units operate only in Russia, Germany, Turkey,
+  Austria-Hungary and Romania, and RU units and other Allied units never move through or share
+  a space.
+
+One function answers for a group entering a space (:func:`entry_violation`); movement, SR,
+retreat and advance all ask it, so a limit cannot hold for one way of moving and leak through
+another.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from engine.rules import Violation
+
+from . import board, cards
+
+if TYPE_CHECKING:
+    from .game import Game
+
+BREST_LITOVSK = "cp_45"
+#: 16.4.9: the nations (of spaces) Russian units may still operate in after Brest-Litovsk.
+BREST_NATIONS = ("RU", "GE", "TU", "AH", "RO")
+
+
+def is_russian_cavalry(g: "Game", pid: int) -> bool:
+    return bool(g.ptype(pid).attrs.get("cavalry")) and board.nation_of(g, pid) == "RU"
+
+
+def on_near_east_map(g: "Game", loc: str) -> bool:
+    return board.attr(g, loc, "region") == "near_east" or bool(board.attr(g, loc, "ne_main_copy"))
+
+
+def entry_violation(g: "Game", pids: Iterable[int], to: str) -> Violation | None:
+    """Why the units ``pids`` (entering together) may not enter ``to`` under AP #57 or CP #45,
+    or None."""
+    pids = list(pids)
+    if not board.is_space(g, to):
+        return None
+    for p in pids:
+        if is_russian_cavalry(g, p) and on_near_east_map(g, to):
+            return Violation("PoG AP #57", "the Russian cavalry corps may not operate in the "
+                                           "Near East")
+    if not pids or board.side_of(g, pids[0]) != "AP" or not cards.event_played(g, BREST_LITOVSK):
+        return None
+    russians = [p for p in pids if board.nation_of(g, p) == "RU"]
+    others = [p for p in pids if p not in russians]
+    if russians and board.attr(g, to, "nation") not in BREST_NATIONS:
+        return Violation("PoG 16.4.9", "after Brest-Litovsk Russian units operate only in Russia, "
+                                       "Germany, Turkey, Austria-Hungary and Romania")
+    there = [p for p in board.units_in(g, to, "AP") if p not in pids]
+    if (russians and others) or (russians and any(board.nation_of(g, p) != "RU" for p in there)) \
+            or (others and any(board.nation_of(g, p) == "RU" for p in there)):
+        return Violation("PoG 16.4.9", "after Brest-Litovsk Russian units neither move through "
+                                       "nor stack with other Allied units")
+    return None
+
+
+def attack_violation(g: "Game", pid: int, target: str) -> Violation | None:
+    """AP #57: the Russian cavalry does not attack into the Near East."""
+    if is_russian_cavalry(g, pid) and on_near_east_map(g, target):
+        return Violation("PoG AP #57", "the Russian cavalry corps may not operate in the Near East")
+    return None
