@@ -345,6 +345,65 @@ def test_pog_9_5_4_4_card_conditions_and_once_per_round(board, monkeypatch):
     assert s.state.globals["pog_combat"]["ln"]["CP"] == 5    # column 5, die 5 + 1 = 6 → 5
 
 
+def _fire_notes_at_verdun(monkeypatch, with_a_corps):
+    s = empty_map()
+    clear_hands(s)
+    put(s, "m_trench_ap", "verdun")
+    if with_a_corps:
+        put(s, "fr_corps", "verdun")
+    ge = put(s, "ge_5a", "sedan")
+    LoadedDice(monkeypatch, [1, 1, 1, 1])
+    declare(s, "CP", ["sedan"])
+    act(s, "attack", "CP", space="verdun")
+    act(s, "add_attacker", "CP", unit=ge)
+    act(s, "resolve", "CP")
+    notes = [getattr(cmd, "text", "") or "" for e in s.record.entries for cmd in e.commands]
+    return {side: next(n for n in notes if n.startswith(f"PoG 12.2.9: {side} fires"))
+            for side in ("CP", "AP")}
+
+
+def test_pog_11_2_9_a_fort_alone_gets_no_trench_a_defended_fort_gets_both(monkeypatch):
+    """11.2.9 / 15.1.6: the Verdun fort (CF 3) alone in a trenched space fires with no trench
+    shift and the attacker suffers none; with a FR corps there the trench shifts apply and the
+    fort's CF is added to the corps' (3 + 1)."""
+    alone = _fire_notes_at_verdun(monkeypatch, with_a_corps=False)
+    assert "fires 3 CF" in alone["AP"] and "(+0)" in alone["AP"] and "(+0)" in alone["CP"]
+    held = _fire_notes_at_verdun(monkeypatch, with_a_corps=True)
+    assert "fires 4 CF" in held["AP"] and "(+1)" in held["AP"] and "(-1)" in held["CP"]
+
+
+def _cards_after_a_ge_attack(board, monkeypatch, dice):
+    s = board
+    put(s, "ru_1a", "warsaw")
+    ge = put(s, "ge_9a", "lodz")
+    card_to(s, "cp_03", "cc:CP")        # Von Francois, kept face up after an earlier win
+    card_to(s, "cp_40", "hand:CP")      # Air Superiority, played from the hand now
+    LoadedDice(monkeypatch, dice)
+    declare(s, "CP", ["lodz"])
+    act(s, "attack", "CP", space="warsaw")
+    act(s, "add_attacker", "CP", unit=ge)
+    act(s, "resolve", "CP")
+    act(s, "play_cc", "CP", card="cp_03")
+    act(s, "play_cc", "CP", card="cp_40")
+    act(s, "done_cards", "CP")
+    where = {c: next(p.loc for p in s.state.pieces.values() if p.type == c) for c in ("cp_03", "cp_40")}
+    notes = [getattr(cmd, "text", "") or "" for e in s.record.entries for cmd in e.commands]
+    return next(n for n in reversed(notes) if n.startswith("PoG 12.2.11")), where
+
+
+def test_pog_9_5_4_3_the_loser_discards_every_card_he_used(board, monkeypatch):
+    """9.5.4.3: losing, the CP discard both the card played now and the one kept from before."""
+    result, where = _cards_after_a_ge_attack(board, monkeypatch, [1, 6])
+    assert result.endswith("AP wins")
+    assert where == {"cp_03": "discard:CP", "cp_40": "discard:CP"}
+
+
+def test_pog_9_5_4_2_the_winner_keeps_his_cards_face_up(board, monkeypatch):
+    result, where = _cards_after_a_ge_attack(board, monkeypatch, [6, 1])
+    assert result.endswith("CP wins")
+    assert where == {"cp_03": "cc:CP", "cp_40": "cc:CP"}
+
+
 def _defence_cards_offered(monkeypatch, attacker_space, attacker, defender_space):
     s = empty_map()
     put(s, "ge_corps", defender_space)
