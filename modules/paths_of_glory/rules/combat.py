@@ -492,11 +492,41 @@ def loss_options(g: Game, c: dict, side: str) -> list[str]:
     fort = c["fort"] if side == c["defender"] and board.fort_intact(g, c["target"]) else 0
     priority = side == c["attacker"] and c["first_loss"][side]
     options = losses.legal_steps(g, side, units, remaining, fort, priority)
+    forced = two_army_case(g, c, side, units, fort)
+    if forced is not None:
+        return [o for o in options if o in forced] or options
     if side == c["defender"] and withdrawal_played(c):
         corps = [o for o in options if o.isdigit() and not board.is_army(g, int(o))]
         if corps:  # PoG 12.6.9: under Withdrawal the LN is met with corps where possible
             return corps
     return options
+
+
+def two_army_case(g: Game, c: dict, side: str, units: list[int], fort: int) -> list[str] | None:
+    """PoG 12.4.4.2: two full-strength armies of the same LF L alone in the combat (LF 3 and
+    LN 7, or LF 2 and LN 5: LN = 2L + 1) with no corps in the Reserve Box to replace them may
+    not both be reduced: once one army has been reduced, that same army must be eliminated
+    (it is then eliminated permanently, 12.4.4). Returns the one legal step in that position,
+    else None (12.4.3 decides alone)."""
+    if fort or len(units) != 2 or not all(board.is_army(g, p) for p in units):
+        return None
+    lfs = {tuple(int(f.values.get("lf") or 0) for f in g.ptype(p).faces) for p in units}
+    if len(lfs) != 1:
+        return None
+    faces = next(iter(lfs))
+    if len(faces) != 2 or faces[0] != faces[1]:
+        return None
+    lf = faces[0]
+    if c["ln"].get(other(side), 0) != 2 * lf + 1:
+        return None
+    if any(losses.reserve_corps(g, side, cls) for cls in
+           {losses.replacement_class(g, p) for p in units} if cls):
+        return None
+    lost = (c.get("steps_lost") or {}).get(side, [])
+    reduced = [p for p in units if g.state.pieces[p].face == 1]
+    if len(lost) == 1 and len(reduced) == 1 and lost[0] == reduced[0] and c["taken"][side] == lf:
+        return [str(reduced[0])]
+    return None
 
 
 def withdrawal_played(c: dict) -> bool:
@@ -511,6 +541,7 @@ def apply_loss(g: Game, c: dict, side: str, token: str) -> dict:
         c["taken"][side] += losses.destroy_fort(g, c["target"])
         return c
     pid = int(token)
+    c.setdefault("steps_lost", {}).setdefault(side, []).append(pid)  # PoG 12.4.4.2
     if side == c["defender"]:  # PoG 12.6.3: what Withdrawal may restore
         c.setdefault("lost", []).append({"pid": pid, "army": board.is_army(g, pid),
                                          "full": g.state.pieces[pid].face == 0})

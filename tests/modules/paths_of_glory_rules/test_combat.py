@@ -372,6 +372,47 @@ def test_pog_11_2_9_a_fort_alone_gets_no_trench_a_defended_fort_gets_both(monkey
     assert "fires 4 CF" in held["AP"] and "(+1)" in held["AP"] and "(-1)" in held["CP"]
 
 
+def _two_french_armies_hit(monkeypatch, reserve_corps: bool, die: int):
+    """Three GE armies (15 CF, Army table column 15) attack the FR 3rd and 4th Armies (LF 3
+    on both faces) in clear Amiens; the French fire a 1."""
+    s = empty_map()
+    clear_hands(s)
+    from modules.paths_of_glory.rules import losses
+    g = s.ruleset.game(s.state)
+    if not reserve_corps:
+        C.apply_all(s.state, [C.Move(p, "pool:AP") for p in losses.reserve_corps(g, "AP", "FR")])
+    fr3, fr4 = put(s, "fr_3a", "amiens"), put(s, "fr_4a", "amiens")
+    ges = [put(s, t, "cambrai") for t in ("ge_1a", "ge_2a", "ge_3a")]
+    LoadedDice(monkeypatch, [die, 1])
+    declare(s, "CP", ["cambrai"])
+    act(s, "attack", "CP", space="amiens")
+    for ge in ges:
+        act(s, "add_attacker", "CP", unit=ge)
+    act(s, "resolve", "CP")
+    return s, fr3, fr4
+
+
+def test_pog_12_4_4_2_two_lf3_armies_and_ln_7_without_reserve_corps(monkeypatch):
+    """12.4.4.2: LN 7 on two full LF-3 armies with no FR corps in the Reserve Box: they may not
+    both be reduced — the army reduced first is then eliminated, permanently."""
+    s, fr3, fr4 = _two_french_armies_hit(monkeypatch, reserve_corps=False, die=6)
+    assert s.state.globals["pog_combat"]["ln"]["CP"] == 7
+    assert top(s)["state"] == "combat_losses"
+    act(s, "take_loss", "AP", unit=fr3)                     # either army may go first
+    assert loc_of(s, fr3) == "perm_eliminated:AP"           # the second step was forced
+    assert loc_of(s, fr4) == "amiens" and face(s, fr4) == 0
+
+
+def test_pog_12_4_3_with_a_reserve_corps_the_replacement_takes_the_last_point(monkeypatch):
+    """Contrast: with FR corps in the Reserve Box 12.4.4.2 does not apply: the reduced army's
+    elimination brings a corps that takes the 7th point (3 + 3 + 1)."""
+    s, fr3, fr4 = _two_french_armies_hit(monkeypatch, reserve_corps=True, die=6)
+    act(s, "take_loss", "AP", unit=fr3)
+    while top(s)["state"] == "combat_losses":
+        s.do(list(s.legal_actions())[0])
+    assert loc_of(s, fr3) == "eliminated:AP"
+
+
 def _cards_after_a_ge_attack(board, monkeypatch, dice):
     s = board
     put(s, "ru_1a", "warsaw")
