@@ -98,7 +98,14 @@ def retreat_paths(g: Game, c: dict, pid: int, cache: dict | None = None) -> list
     out = []
     for s in _best_tier(g, pid, [s for s in firsts if seconds[s]], cache):
         out += [[s, t] for t in _best_tier(g, pid, seconds[s], cache)]
+    if not out:  # PoG 12.7.4: only one space can be reached — the unit goes there, then dies
+        out = [[s] for s in _best_tier(g, pid, [s for s in firsts if _room(g, s, side)], cache)]
     return out
+
+
+def incomplete(c: dict, path: list) -> bool:
+    """A 1-space path of a 2-space retreat: the unit is eliminated where it stops (12.7.4)."""
+    return c.get("retreat_len") == 2 and len(path) == 1
 
 
 def can_cancel(g: Game, c: dict) -> bool:
@@ -257,6 +264,19 @@ class CombatRetreat(State):
                 g.pop()
             return
         pid, path = action["unit"], list(action["path"])
+        if incomplete(c, path):
+            g.do(C.Move(pid, path[0]))
+            g.note(f"PoG 12.7.4: {name(g, pid)} reaches {place(g, path[0])}, can retreat no "
+                   "further and is eliminated there")
+            eliminate_unretreatable(g, c, pid)
+            c.setdefault("moved", []).append(pid)
+            if path[0] not in c["vacated"]:
+                c["vacated"].append(path[0])   # the attacker may still advance there
+            save(g, c)
+            g.update(started=True)
+            if not [p for p in side_units(g, c, side) if p not in c["moved"]]:
+                g.pop()
+            return
         g.do(C.Move(pid, path[-1]))
         tracks.set_control(g, path[-1], side)  # PoG 12.5.5: the final space is gained
         mark_retreated(g, [pid])

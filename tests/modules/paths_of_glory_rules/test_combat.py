@@ -413,6 +413,31 @@ def test_pog_12_4_3_with_a_reserve_corps_the_replacement_takes_the_last_point(mo
     assert loc_of(s, fr3) == "eliminated:AP"
 
 
+def test_pog_12_7_4_advance_to_the_last_space_of_an_incomplete_retreat(monkeypatch):
+    """12.7.4, the rulebook's example: RU units at Kishinev attacked from Zhmerinka, Romania
+    neutral and Odessa CP-occupied, must retreat 2 but can reach only Ismail; they are
+    eliminated there, and the CP may still advance through Kishinev to Ismail."""
+    s = empty_map()
+    clear_hands(s)
+    ru = put(s, "ru_1a", "kishinev")
+    put(s, "ah_corps", "odessa")
+    ge = put(s, "ge_8a", "zhmerinka")
+    LoadedDice(monkeypatch, [2, 1])
+    declare(s, "CP", ["zhmerinka"])
+    act(s, "attack", "CP", space="kishinev")
+    act(s, "add_attacker", "CP", unit=ge)
+    act(s, "resolve", "CP")
+    c = s.state.globals["pog_combat"]
+    assert c["ln"] == {"CP": 3, "AP": 1} and c["retreat_len"] == 2
+    assert [a["path"] for a in legal(s) if a.kind == "retreat"] == [["ismail"]]
+    assert "stand" not in {a.kind for a in legal(s)}
+    act(s, "retreat", "AP", unit=ru, path=["ismail"])
+    assert loc_of(s, ru) == "perm_eliminated:AP"           # 12.5.4: an army, permanently
+    assert top(s)["state"] == "combat_advance"
+    act(s, "advance", "CP", unit=ge, path=["kishinev", "ismail"])
+    assert loc_of(s, ge) == "ismail"
+
+
 def _cards_after_a_ge_attack(board, monkeypatch, dice):
     s = board
     put(s, "ru_1a", "warsaw")
