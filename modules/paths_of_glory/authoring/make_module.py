@@ -967,7 +967,7 @@ def main():
                     "end of turn 10 (Summer 1916), or on accepted Peace Terms (a draw). CP victory "
                     "with 17 VP or more, draw with 13-16, Allied victory with 12 or less.",
             extra_globals={"commitment_checks": True, "peace_terms": True},
-            options=["goa", "optional_cards", "hand8", "trench_drm", "tournament"], hist=False),
+            options=["goa", "optional_cards", "hand8", "trench_drm", "tournament", "bid"], hist=False),
         "campaign": dict(
             name="Campaign Scenario (August 1914 - Winter 1919)", rule="5.5", last=20,
             desc="The whole war with the common set-up and the standard rules.",
@@ -977,7 +977,7 @@ def main():
                     "10, Allied victory with 9 or less; otherwise CP victory with 13 or more, draw "
                     "with 10-12, Allied victory with 9 or less.",
             extra_globals={"commitment_checks": True, "peace_terms": True},
-            options=["goa", "optional_cards", "hand8", "trench_drm", "tournament"], hist=False),
+            options=["goa", "optional_cards", "hand8", "trench_drm", "tournament", "bid"], hist=False),
         "historical": dict(
             name="Historical Scenario (Campaign with the 5.7 rules; tournament standard)",
             rule="5.7", last=20,
@@ -1006,6 +1006,10 @@ def main():
         "hand8": ("hand_size_8", "9.1.4 (optional): 8-card hands instead of 7.", ""),
         "trench_drm": ("trench_attempt_drm", "11.2.10 (optional): -1 drm on the next trench "
                        "attempt of a GE, BR, FR or IT unit that failed one.", ""),
+        "bid": ("tournament_bid", "5.6.1: the VP bid that settled the sides (players bid before "
+                "they sit down): 'AP+n' = the Allied player gave n VP (the final VP total rises by "
+                "n), 'CP+n' = the CP player gave n (it falls by n). Applied only at the end of "
+                "the game, never to automatic victory (5.6.1.1).", ""),
         "tournament": ("tournament", "5.6: VP bidding for sides; draws count as Allied victories; "
                        "accepted Peace Terms lose for both players.", ""),
     }
@@ -1024,9 +1028,13 @@ def main():
         for o in s["options"]:
             oid, text, side = option_text[o]
             choices = '["off", "all"]' if o == "optional_cards" else '["off", "on"]'
+            default = "off"
+            if o == "bid":
+                bids = ["0"] + [f"{b}+{n}" for b in ("AP", "CP") for n in range(1, 6)]
+                choices, default = "[" + ", ".join(toml_str(b) for b in bids) + "]", "0"
             secret = "false"
             lines += ["[[option]]", f"id = {toml_str(oid)}", f"text = {toml_str(text)}",
-                      f"choices = {choices}", 'default = "off"', f"side = {toml_str(side)}",
+                      f"choices = {choices}", f"default = {toml_str(default)}", f"side = {toml_str(side)}",
                       f"secret = {secret}", ""]
         (sdir / f"{sid}.toml").write_text("\n".join(lines), encoding="utf-8")
         placements = []

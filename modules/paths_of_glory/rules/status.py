@@ -113,10 +113,23 @@ def _levels(g: "Game", scenario: str) -> tuple[int, int]:
     return defaults[scenario]
 
 
+def bid_adjustment(g: "Game") -> int:
+    """5.6.1: the tournament bid (scenario option ``tournament_bid``): ``AP+n`` — the Allied
+    player gave n VP to take his side, so the final total rises by n; ``CP+n`` — it falls by n.
+    The bidding itself (a die roll, then raises until one is accepted) happens between the
+    players before sides exist; the game applies its result."""
+    bid = str((g.get("pog_options") or {}).get("tournament_bid", "0") or "0")
+    side, _, amount = bid.partition("+")
+    if side not in ("AP", "CP") or not amount.isdigit():
+        return 0
+    return int(amount) if side == "AP" else -int(amount)
+
+
 def final_vp(g: "Game", reason: str) -> int:
-    """The VP level that decides the game; 5.7.4 (8)-(9) adjust a Historical game ending
-    at the end of turn 20."""
-    vp = int(g.get("vp", 10))
+    """The VP level that decides the game at its end; the tournament bid (5.6.1; never for
+    automatic victory, 5.6.1.1, which does not come here); 5.7.4 (8)-(9) adjust a Historical
+    game ending at the end of turn 20."""
+    vp = int(g.get("vp", 10)) + bid_adjustment(g)
     if g.get("pog_scenario") == "historical" and reason == "end" and int(g.get("turn", 1)) >= 20:
         unplayed = sum(1 for c in US_REINFORCEMENT_CARDS
                        if c in g.module.piece_types and not tracks.event_played(g, c))
@@ -152,7 +165,9 @@ def final_outcome(g: "Game", reason: str = "end") -> str:
         result, rule = "Allied victory (tournament: draws go to the Allies)", "5.6.2"
     else:
         result = "Draw"
-    return f"{result} with {vp} VP: {why} (PoG {rule})"
+    bid = bid_adjustment(g)
+    bid_text = f", the bid {bid:+d} included (PoG 5.6.1)" if bid else ""
+    return f"{result} with {vp} VP{bid_text}: {why} (PoG {rule})"
 
 
 # -- E.4 ---------------------------------------------------------------------------------------

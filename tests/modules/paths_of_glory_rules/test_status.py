@@ -281,6 +281,22 @@ def test_pog_5_6_2_and_5_6_3_tournament_draws_and_peace():
     assert "loss for both" in s.state.globals["outcome"]
 
 
+def test_pog_5_6_1_the_bid_moves_the_final_vp_but_not_automatic_victory():
+    """5.6.1: 'AP+1' (the Allied player gave 1 VP, the usual bid) turns a final 12 into 13 —
+    a CP win in the Campaign; 5.6.1.1: the bid never counts for automatic victory."""
+    s = fresh(tournament="on", tournament_bid="AP+1")
+    met(s, vp=12)
+    assert run(s, status.final_outcome).startswith("Central Powers victory with 13 VP, the bid +1")
+    s = fresh(tournament_bid="CP+2")
+    met(s, vp=11)
+    assert run(s, status.final_outcome).startswith("Allied victory with 9 VP")
+    s = fresh(tournament_bid="AP+3")
+    met(s, vp=19)
+    assert run(s, status.automatic_victory) is None                 # 19 + 3 is not 20 (5.6.1.1)
+    met(s, vp=20)
+    assert "20 VP" in run(s, status.automatic_victory)
+
+
 def test_pog_16_1_5_commitment_never_falls():
     s = fresh()
     met(s, turn=8, ws_ap=2, commitment_ap="total_war")
