@@ -31,7 +31,7 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, confinement, entry, fire, losses, mo, supply
+from . import board, cards, confinement, entry, fire, losses, mo, movement, supply
 from .combat_cards import (ALBERICH, COMBAT_CARDS, THEY_SHALL_NOT_PASS, TURKISH_DETERMINATION,
                            WITHDRAWAL, fits)
 from .game import Game, other
@@ -173,6 +173,12 @@ def attacker_violation(g: Game, frame: dict, pid: int, target: str) -> Violation
     problem = confinement.attack_violation(g, pid, target)       # AP #57 Russian Cavalry
     if problem is not None:
         return problem
+    crossing = [p for p in (frame.get("chosen") or []) + [pid]
+                if (g.state.pieces[p].loc, target) in movement.CAUCASUS_LINK]
+    if (origin, target) in movement.CAUCASUS_LINK:               # PoG 12.1.9 with 11.3.2
+        problem = movement.caucasus_link_violation(g, crossing, origin, target, "12.1.9")
+        if problem is not None:
+            return problem
     if "summer" == fire.season(g) and "desert" in (fire.terrain(g, origin), fire.terrain(g, target)):
         return Violation("PoG 15.2.5", "no combat into or out of a desert space in summer")
     fort_nation = board.attr(g, target, "nation")
@@ -326,6 +332,8 @@ def start_combat(g: Game, frame: dict) -> None:
                   "advance", "finish"],
         "i": 0,
     }
+    if any((g.state.pieces[p].loc, target) in movement.CAUCASUS_LINK for p in chosen):
+        movement.use_caucasus_link(g)                            # PoG 12.1.9
     g.update(target=None, chosen=[], attacked=list(frame.get("attacked", [])) + [target],
              used=list(frame.get("used", [])) + chosen)
     g.note(f"PoG 12.2.2: {side} attacks {place(g, target)} with "

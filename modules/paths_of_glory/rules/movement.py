@@ -26,6 +26,30 @@ CP_COAST = ("amiens", "calais", "ostend")  # PoG 11.1.9
 FALL_OF_THE_TSAR = "cp_52"
 
 
+def caucasus_link_violation(g: "Game", pids: list[int], frm: str, to: str,
+                            rule: str = "11.3.2") -> Violation | None:
+    """11.3.2 / 12.1.9: between the Caucasus space and the Near East (Grozny, Poti) only one
+    Russian corps per turn moves, attacks or retreats — never an army, never another nation,
+    and after Fall of the Tsar not at all (SR aside, 13.2.2). None if (frm, to) is not the
+    link or the crossing is allowed."""
+    if (frm, to) not in CAUCASUS_LINK:
+        return None
+    if any(g.ptype(p).size == "army" or g.ptype(p).nationality != "RU" for p in pids):
+        return Violation(f"PoG {rule}", "only a Russian corps may use the Caucasus link")
+    if cards.event_played(g, FALL_OF_THE_TSAR):
+        return Violation(f"PoG {rule}", "after Fall of the Tsar no Russian unit moves between "
+                                        "the Caucasus and the Near East")
+    if g.get("turn") in (g.get("pog_caucasus_link") or []) or len(pids) > 1:
+        return Violation(f"PoG {rule}", "only one Russian corps per turn may use the Caucasus "
+                                        "link")
+    return None
+
+
+def use_caucasus_link(g: "Game") -> None:
+    """Record this turn's one crossing of the Caucasus link (11.3.2, 12.1.9)."""
+    g.set("pog_caucasus_link", list(g.get("pog_caucasus_link") or []) + [g.get("turn")])
+
+
 def adjacency(g: "Game") -> dict[str, list[tuple[str, frozenset[str]]]]:
     """Every space's connections with the nationalities a dotted line admits (empty: all);
     computed once per ruleset."""
@@ -131,15 +155,9 @@ def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) ->
                                             "and Germany")
         if pt.size == "army" and on_near_east_map(g, to) and not near_east_army(g, p):
             return Violation("PoG 11.3.1", f"{unit_name(g, p)} may not enter the Near East map")
-        if (frm, to) in CAUCASUS_LINK:
-            if pt.size == "army" or pt.nationality != "RU":
-                return Violation("PoG 11.3.2", "only one Russian corps may use the Caucasus link")
-            if cards.event_played(g, FALL_OF_THE_TSAR):
-                return Violation("PoG 11.3.2", "after Fall of the Tsar no Russian unit moves "
-                                               "between the Caucasus and the Near East")
-            if g.get("turn") in (g.get("pog_caucasus_link") or []) or len(pids) > 1:
-                return Violation("PoG 11.3.2", "only one Russian corps per turn may use the "
-                                               "Caucasus link")
+        problem = caucasus_link_violation(g, pids, frm, to)
+        if problem:
+            return problem
         if (pt.nationality == "RU" and g.get("turn") == 1 and board.fort_value(g, to)
                 and nation == "GE"):
             return Violation("PoG 15.1.12", "Russian units may not enter a German fort space "
@@ -252,11 +270,13 @@ def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
             g.do(C.Delete(m))  # the besiegers left: the fort is no longer besieged
     ana_only = all(board.nation_of(g, p) == "ANA" for p in pids)
     leave_ana_space(g, start, pids)
+    prev = start
     for step in path:
         for p in pids:
             g.do(C.Move(p, step))
-        if (start, step) in CAUCASUS_LINK:
-            g.set("pog_caucasus_link", list(g.get("pog_caucasus_link") or []) + [g.get("turn")])
+        if (prev, step) in CAUCASUS_LINK:
+            use_caucasus_link(g)
+        prev = step
         owner, level = board.trench(g, step)
         if owner and owner != side:
             mark = board.markers_in(g, step, board.TRENCH[owner])[0]

@@ -32,7 +32,7 @@ from typing import Iterator
 from engine import commands as C
 from engine.rules import Action, Prompt, Violation
 
-from . import board, cards, confinement, fire, losses, tracks
+from . import board, cards, confinement, fire, losses, movement, tracks
 from .combat import (combat, defender_trench, enemy_fort, mark_retreated, name, place, save,
                      side_units, withdrawal_played)
 from .combat_cards import THEY_SHALL_NOT_PASS
@@ -68,6 +68,8 @@ def _enterable(g: Game, pid: int, frm: str, to: str, origin: str) -> bool:
         return False
     if confinement.entry_violation(g, [pid], to) is not None:
         return False  # AP #57 Russian Cavalry; CP #45 Brest-Litovsk (16.4.9)
+    if movement.caucasus_link_violation(g, [pid], frm, to, "12.1.9") is not None:
+        return False  # PoG 12.1.9: one RU corps per turn retreats over the Caucasus link
     return board.controller(g, to) in ("AP", "CP")  # PoG 11.1.11: never a neutral space
 
 
@@ -264,6 +266,8 @@ class CombatRetreat(State):
                 g.pop()
             return
         pid, path = action["unit"], list(action["path"])
+        if any(step in movement.CAUCASUS_LINK for step in zip([c["target"]] + path, path)):
+            movement.use_caucasus_link(g)                        # PoG 12.1.9
         if incomplete(c, path):
             g.do(C.Move(pid, path[0]))
             g.note(f"PoG 12.7.4: {name(g, pid)} reaches {place(g, path[0])}, can retreat no "

@@ -496,3 +496,36 @@ def test_pog_14_3_4_oos_defenders_get_no_combat_card(monkeypatch):
     s = _defence_cards_offered(monkeypatch, "verdun", "fr_corps", "metz")
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert any(a.kind == "play_cc" and a.get("card") == "cp_18" for a in s.legal_actions())
+
+
+def test_pog_12_1_9_one_russian_corps_per_turn_attacks_over_the_caucasus_link(board):
+    """12.1.9: one RU corps per turn may attack between the Caucasus and the Near East, and it
+    is the one crossing 11.3.2 allows: a second corps may join neither the attack nor move."""
+    s = board
+    set_global(s, "turn", 3)
+    a, b = put(s, "ru_corps", "caucasus"), put(s, "ru_corps", "caucasus")
+    put(s, "tu_corps", "grozny")
+    declare(s, "AP", ["caucasus"])
+    act(s, "attack", "AP", space="grozny")
+    act(s, "add_attacker", "AP", unit=a)
+    assert refusal(s, "add_attacker", "AP", unit=b).rule == "PoG 12.1.9"
+    act(s, "resolve", "AP")
+    assert 3 in s.state.globals["pog_caucasus_link"]
+    from modules.paths_of_glory.rules import movement
+    g = s.ruleset.game(s.state)
+    assert movement.entry_violation(g, "AP", [b], "caucasus", "poti").rule == "PoG 11.3.2"
+
+
+def test_pog_12_1_9_a_retreat_over_the_caucasus_link_counts_too(board):
+    """12.1.9: a RU corps in Poti may retreat into the Caucasus space only while the link is
+    unused this turn."""
+    from modules.paths_of_glory.rules import retreat
+    s = board
+    set_global(s, "turn", 3)
+    ru = put(s, "ru_corps", "poti")
+    g = s.ruleset.game(s.state)
+    c = {"target": "poti", "retreat_len": 1}
+    assert ["caucasus"] in retreat.retreat_paths(g, c, ru)
+    set_global(s, "pog_caucasus_link", [3])
+    g = s.ruleset.game(s.state)
+    assert ["caucasus"] not in retreat.retreat_paths(g, c, ru)

@@ -252,6 +252,18 @@ def test_pog_11_3_2_one_russian_corps_per_turn_over_the_caucasus_link(s):
     assert rule(refusal(s, "move", "AP", pids=[b], path=["grozny"])) == "PoG 11.3.2"
 
 
+def test_pog_11_3_2_a_longer_move_over_the_link_is_counted(s):
+    """The crossing is recorded wherever it happens along the path (Rostov → Caucasus →
+    Grozny), so a second corps may not cross the same turn."""
+    a = put(s, "ru_corps", "rostov")
+    b = put(s, "ru_corps", "caucasus")
+    ops(s, "AP", 2)
+    act(s, "activate", "AP", space="rostov", mode="move")
+    act(s, "activate", "AP", space="caucasus", mode="move")
+    act(s, "move", "AP", pids=[a], path=["caucasus", "grozny"])
+    assert rule(refusal(s, "move", "AP", pids=[b], path=["poti"])) == "PoG 11.3.2"
+
+
 def test_pog_11_1_8_and_15_2_1_fort_entry_needs_a_siege_force(s):
     corps = put(s, "ge_corps", "aachen")
     army = put(s, "ge_1a", "aachen")
