@@ -169,9 +169,13 @@ def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) ->
 
 
 def stop_violation(g: "Game", side: str, pids: list[int], to: str,
-                   attack_spaces: Iterable[str], allow: dict | None = None) -> Violation | None:
+                   attack_spaces: Iterable[str], allow: dict | None = None,
+                   joiners: "Joiners | None" = None) -> Violation | None:
     """Why the group may not end its movement in ``to``. ``allow`` (space → units) is the
-    temporary overstacking 10.1.2 permits: as many units as have yet to move out of it."""
+    temporary overstacking 10.1.2 permits: as many units as have yet to move out of it.
+    ``joiners(to, pids)`` names the units that may still move into ``to`` later in this
+    Action Round (11.1.8: they count towards besieging its fort); None: no check of the fort
+    at all (used when asking where such a joiner could go)."""
     if to in attack_spaces:
         return Violation("PoG 11.1.6", f"units may not end their move in {place(g, to)}, which "
                                        "holds an Attack marker")
@@ -186,10 +190,21 @@ def stop_violation(g: "Game", side: str, pids: list[int], to: str,
             and any(board.is_army(g, p) and board.nation_of(g, p) == "GE" for p in pids)):
         return Violation("PoG 5.7.4", "no German army may end its move in Trent, Villach or "
                                       "Trieste before Allied Total War")
-    if enemy_fort(g, to, side) and not board.fort_besieged(g, to) \
-            and not can_besiege(g, to, board.units_in(g, to, side) + pids):
-        return Violation("PoG 11.1.8", f"the units cannot besiege the fort of {place(g, to)}")
+    if joiners is not None and enemy_fort(g, to, side) and not board.fort_besieged(g, to):
+        force = board.units_in(g, to, side) + list(pids)
+        if not can_besiege(g, to, force) and not can_besiege(g, to, force + joiners(to, pids)):
+            return Violation("PoG 11.1.8", f"the units cannot besiege the fort of {place(g, to)}, "
+                                           "even with the units that may still join them")
     return None
+
+
+#: ``joiners(to, pids)``: units (not in ``pids``) that may still move into ``to`` this round.
+Joiners = "Callable[[str, list[int]], list[int]]"
+
+
+def no_joiners(to: str, pids: list[int]) -> list[int]:
+    """11.1.8 outside an Operation's movement: only the group and the units already there."""
+    return []
 
 
 def coast_open(g: "Game") -> bool:
@@ -207,7 +222,8 @@ def leave_violation(g: "Game", side: str, pids: list[int], frm: str) -> Violatio
 
 
 def path_violation(g: "Game", side: str, pids: list[int], path: list[str],
-                   attack_spaces: Iterable[str], allow: dict | None = None) -> Violation | None:
+                   attack_spaces: Iterable[str], allow: dict | None = None,
+                   joiners: "Joiners | None" = no_joiners) -> Violation | None:
     """Check a whole move of ``pids`` (all in one space) along ``path``."""
     attack_spaces = list(attack_spaces)
     if not path:
@@ -229,11 +245,12 @@ def path_violation(g: "Game", side: str, pids: list[int], path: list[str],
             return Violation("PoG 15.1.1", f"units entering the unbesieged fort of "
                                            f"{place(g, step)} must stop there")
         here = step
-    return stop_violation(g, side, pids, path[-1], attack_spaces, allow)
+    return stop_violation(g, side, pids, path[-1], attack_spaces, allow, joiners)
 
 
 def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str],
-              allow: dict | None = None) -> dict[str, list[str]]:
+              allow: dict | None = None,
+              joiners: "Joiners | None" = no_joiners) -> dict[str, list[str]]:
     """Every space the group may end a move in, with one (shortest) legal path to it."""
     attack_spaces = list(attack_spaces)
     start = g.state.pieces[pids[0]].loc
@@ -252,7 +269,7 @@ def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str
                 continue
             seen.add(nxt)
             new = path + [nxt]
-            if stop_violation(g, side, pids, nxt, attack_spaces, allow) is None:
+            if stop_violation(g, side, pids, nxt, attack_spaces, allow, joiners) is None:
                 out[nxt] = new
             if not (enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt)):
                 queue.append((nxt, new))

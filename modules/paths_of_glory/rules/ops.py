@@ -233,6 +233,48 @@ def _free_movers(g: Game, frame: dict) -> dict[str, list[int]]:
     return out
 
 
+def _joiners(g: Game, frame: dict, allow: dict[str, int]) -> "movement.Joiners":
+    """11.1.8: ``joiners(to, pids)`` — the units still free to move this round (not in
+    ``pids``) that can reach ``to``; each unit's reach is worked out once per call site."""
+    side, attack = frame["side"], _attack_spaces(frame)
+    free = [p for units in _free_movers(g, frame).values() for p in units]
+    reach: dict[int, set[str]] = {}
+
+    def joiners(to: str, pids: list[int]) -> list[int]:
+        out = []
+        for p in free:
+            if p in pids:
+                continue
+            if p not in reach:
+                reach[p] = set(movement.reachable(g, side, [p], attack, allow, joiners=None))
+            if to in reach[p]:
+                out.append(p)
+        return out
+    return joiners
+
+
+def _pending_forts(g: Game, frame: dict) -> list[str]:
+    """Enemy fort spaces entered this round by units that cannot besiege them yet (11.1.8:
+    they count on units still to move)."""
+    side = frame["side"]
+    locs = {g.state.pieces[p].loc for p in frame["moved"] if p in g.state.pieces}
+    return sorted(l for l in locs if board.is_space(g, l) and movement.enemy_fort(g, l, side)
+                  and not board.fort_besieged(g, l)
+                  and not movement.can_besiege(g, l, board.units_in(g, l, side)))
+
+
+def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str) -> str | None:
+    """11.1.8: the pending fort this move would leave unable to be besieged (its promised
+    joiners going elsewhere), or None."""
+    side = frame["side"]
+    for loc in _pending_forts(g, frame):
+        if loc == dest:
+            continue
+        if not movement.can_besiege(g, loc, board.units_in(g, loc, side) + joiners(loc, pids)):
+            return loc
+    return None
+
+
 @register
 class OpsMove(State):
     """11.1: units of Move-activated spaces move one unit or group at a time, each up to its
@@ -250,7 +292,9 @@ class OpsMove(State):
         free = _free_movers(g, frame)
         allow = _allowance(free)
         over = _overstacked(g, side, frame)
-        fixes = False
+        joiners = _joiners(g, frame, allow)
+        pending = _pending_forts(g, frame)
+        fixes = moves = False
         for loc, units in sorted(free.items()):
             groups = [units] if len(units) > 1 else []
             seen_kinds = set()
@@ -260,15 +304,30 @@ class OpsMove(State):
                     seen_kinds.add(kind)
                     groups.append([p])
             for group in groups:
-                for dest, path in sorted(movement.reachable(g, side, group, attack, allow).items()):
+                reach = movement.reachable(g, side, group, attack, allow, joiners)
+                for dest, path in sorted(reach.items()):
+                    if pending and _strands_a_fort(g, frame, joiners, group, dest):
+                        continue
                     fixes = fixes or loc in over
+                    moves = True
                     yield Action.make("move", side, pids=group, path=path)
             if g.get("pog_entrench") and _entrench_keeps_room(g, side, loc, free):
                 for p in units:
                     if board.is_army(g, p):
                         yield Action.make("entrench", side, pid=p)
-        if not over or not fixes:  # PoG 10.1.2 (an unfixable overstack: 10.1.3 at round end)
+        # PoG 10.1.2 (an unfixable overstack: 10.1.3 at round end); 11.1.8 (a fort entered
+        # on the strength of units still to move waits for them while they can move)
+        if (not over or not fixes) and (not moves or not self._fort_waits(g, frame, joiners)):
             yield Action.make("end_move", side)
+
+    @staticmethod
+    def _fort_waits(g: Game, frame: dict, joiners) -> str | None:
+        """11.1.8: a pending fort that the units still free to move can complete."""
+        side = frame["side"]
+        for loc in _pending_forts(g, frame):
+            if movement.can_besiege(g, loc, board.units_in(g, loc, side) + joiners(loc, [])):
+                return loc
+        return None
 
     def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
         side = frame["side"]
@@ -279,6 +338,10 @@ class OpsMove(State):
             if over and any(a.kind == "move" for a in self.actions(g, frame)):
                 return Violation("PoG 10.1.2", f"{place(g, over[0])} is over the stacking limit: "
                                                "move units out before ending movement")
+            waiting = self._fort_waits(g, frame, _joiners(g, frame, _allowance(_free_movers(g, frame))))
+            if waiting and any(a.kind == "move" for a in self.actions(g, frame)):
+                return Violation("PoG 11.1.8", f"the units in {place(g, waiting)} cannot besiege "
+                                               "its fort yet: move the units that join them")
             return None
         if action.kind == "entrench":
             if not g.get("pog_entrench"):
@@ -313,8 +376,16 @@ class OpsMove(State):
                 return Violation("PoG 14.1.1.1", "units out of supply at activation cannot move")
             return Violation("PoG 9.2.8", "only units that began in a Move-activated space, "
                                           "together in one space, may move")
-        return movement.path_violation(g, side, pids, path, _attack_spaces(frame),
-                                       _allowance(free))
+        allow = _allowance(free)
+        joiners = _joiners(g, frame, allow)
+        problem = movement.path_violation(g, side, pids, path, _attack_spaces(frame), allow,
+                                          joiners)
+        if problem is None and path:
+            stranded = _strands_a_fort(g, frame, joiners, pids, path[-1])
+            if stranded:
+                return Violation("PoG 11.1.8", f"the units in {place(g, stranded)} count on "
+                                               "these to besiege its fort")
+        return problem
 
     def apply(self, g: Game, frame: dict, action: Action) -> None:
         if action.kind == "end_move":

@@ -264,12 +264,34 @@ def test_pog_11_3_2_a_longer_move_over_the_link_is_counted(s):
     assert rule(refusal(s, "move", "AP", pids=[b], path=["poti"])) == "PoG 11.3.2"
 
 
+def test_pog_11_1_8_units_moving_later_in_the_round_count_towards_the_siege(s):
+    """11.1.8: a corps may enter Liege's fort space alone when an army still to move this round
+    can join it; movement may not end, nor the army go elsewhere, until it has."""
+    corps = put(s, "ge_corps", "aachen")
+    army = put(s, "ge_1a", "koblenz")
+    ops(s, "CP", 2)
+    act(s, "activate", "CP", space="aachen", mode="move")
+    act(s, "activate", "CP", space="koblenz", mode="move")
+    act(s, "move", "CP", pids=[corps], path=["liege"])
+    assert not markers(s, "liege", "m_siege")
+    assert rule(refusal(s, "end_move", "CP")) == "PoG 11.1.8"
+    assert "end_move" not in {a.kind for a in s.legal_actions()}
+    assert rule(refusal(s, "move", "CP", pids=[army], path=["aachen"])) == "PoG 11.1.8"
+    path = next(a["path"] for a in s.legal_actions() if a.kind == "move" and a["path"][-1] == "liege")
+    act(s, "move", "CP", pids=[army], path=path)
+    assert markers(s, "liege", "m_siege")
+
+
 def test_pog_11_1_8_and_15_2_1_fort_entry_needs_a_siege_force(s):
     corps = put(s, "ge_corps", "aachen")
-    army = put(s, "ge_1a", "aachen")
     ops(s, "CP", 1)
     act(s, "activate", "CP", space="aachen", mode="move")
     assert rule(refusal(s, "move", "CP", pids=[corps], path=["liege"])) == "PoG 11.1.8"
+    s = empty_map()                                         # with an army beside it
+    put(s, "ge_corps", "aachen")
+    army = put(s, "ge_1a", "aachen")
+    ops(s, "CP", 1)
+    act(s, "activate", "CP", space="aachen", mode="move")
     assert rule(refusal(s, "move", "CP", pids=[army], path=["liege", "brussels"])) == "PoG 15.1.1"
     act(s, "move", "CP", pids=[army], path=["liege"])
     assert markers(s, "liege", "m_siege")
