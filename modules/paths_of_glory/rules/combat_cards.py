@@ -217,6 +217,11 @@ def fits(g: "Game", c: dict, side: str, card_id: str, trench_step: bool,
         return False
     if played & set(card.forbids):
         return False
+    if side == c["defender"] and c.get("oos_defenders"):
+        # PoG 14.3.4: defending units out of supply get no benefit from combat cards, so
+        # they never make a defence card's condition true (the card still fires for the
+        # whole defence when the units in supply meet it: there is one fire per side)
+        c = {**c, "defenders": [p for p in c["defenders"] if p not in c["oos_defenders"]]}
     if not units(g, c, side):
-        return False  # PoG 3.0.5: no CC in support of an unoccupied fort
+        return False  # PoG 3.0.5: no CC in support of an unoccupied fort; 14.3.4: all OOS
     return card.condition(g, c, side)

@@ -82,6 +82,7 @@ def roll(g: "Game", side: str) -> str:
 def satisfies(g: "Game", side: str, mo: str, attackers: Iterable[int], space: str,
               defenders: Iterable[int]) -> bool:
     """Whether this attack meets ``side``'s MO ``mo`` (7.1.3–7.1.7)."""
+    defenders = list(defenders)
     attacking = {board.nation_of(g, p) for p in attackers}
     defending = {board.nation_of(g, p) for p in defenders}
     if not defending:
@@ -91,8 +92,10 @@ def satisfies(g: "Game", side: str, mo: str, attackers: Iterable[int], space: st
         return mo in attacking and "GE" in defending and where in WESTERN
     if mo == "GE":  # PoG 7.1.5
         return "GE" in attacking and bool(defending & {"US", "BR", "FR", "BE"}) and where in WESTERN
-    if mo == "AH_IT":  # PoG 7.1.6
-        return "AH" in attacking and ("IT" in defending or where == "IT")
+    if mo == "AH_IT":  # PoG 7.1.6: Italian units, a space in Italy, or Allied units supplied
+        from . import supply  # through a space in Italy
+        return "AH" in attacking and ("IT" in defending or where == "IT" or any(
+            supply.supplied_only_through(g, p, "IT") for p in defenders))
     return _nation(mo) in attacking  # PoG 7.1.5 (TU: SN is its own nationality), 7.1.7
 
 

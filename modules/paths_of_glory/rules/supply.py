@@ -194,19 +194,25 @@ def supplied_spaces(g: "Game", side: str, nation: str | None,
 
 
 def _trace(g: "Game", side: str, nation: str | None,
-           only_sources: Iterable[str] | None, beachheads: bool = True) -> set[str]:
+           only_sources: Iterable[str] | None, beachheads: bool = True,
+           avoid: str | None = None) -> set[str]:
+    """The supplied spaces; ``avoid`` (a nation) forbids lines through its spaces (7.1.6)."""
     view = _View(g, side)
     view.use_beachheads = beachheads
+    passable = view.passable
+    if avoid is not None:
+        def passable(loc: str, _ok=view.passable) -> bool:
+            return _ok(loc) and view.map.nation.get(loc) != avoid
     srcs = list(only_sources) if only_sources is not None else sources(g, side, nation)
-    seeds = [s for s in srcs if view.passable(s)]
+    seeds = [s for s in srcs if passable(s)]
     cost = _edge_cost(g, side, nation)
-    reach = set(traceable_set(g.graph, seeds, view.passable, cost=cost)) if seeds else set()
+    reach = set(traceable_set(g.graph, seeds, passable, cost=cost)) if seeds else set()
     if nation not in RUSSIAN_CLASS:                           # 14.2.2: no sea for RU/SB/RO
-        ports = view.ports()
+        ports = [p for p in view.ports() if passable(p)]
         if any(p in reach for p in ports):                    # a port linked to a source
             reach |= set(traceable_set(g.graph, sorted(set(seeds) | set(ports)),
-                                       view.passable, cost=cost))
-    if nation is None and side == "AP" and "taranto" in view.ctrl \
+                                       passable, cost=cost))
+    if nation is None and avoid is None and side == "AP" and "taranto" in view.ctrl \
             and view.ctrl["taranto"] != "CP" and "taranto" not in view.enemy_units:
         # 11.1.12: Albanian spaces may trace to Taranto even while Italy is neutral
         near = [n for n in g.graph.neighbours("taranto") if view.passable(n)]
@@ -262,6 +268,21 @@ def unit_in_supply(g: "Game", pid: int, attrition: bool = False) -> bool:
     """14.1 for one unit where it stands."""
     piece = g.state.pieces[pid]
     return in_supply(g, piece.loc, board.side_of(g, pid), board.nation_of(g, pid), attrition)
+
+
+def supplied_only_through(g: "Game", pid: int, nation: str) -> bool:
+    """7.1.6: does this unit trace supply through a space of ``nation``? Our reading: it stands
+    in such a space, or it traces supply (14.1) but could not with every space of ``nation``
+    closed to its line (overland or as a port). Units always in supply (14.1.5) and OOS units
+    trace no line."""
+    piece = g.state.pieces[pid]
+    loc, side, own = piece.loc, board.side_of(g, pid), board.nation_of(g, pid)
+    if not board.is_space(g, loc) or always_in_supply(g, loc, own) \
+            or loc not in supplied_spaces(g, side, own):
+        return False
+    if board.attr(g, loc, "nation") == nation:
+        return True
+    return loc not in _trace(g, side, own, None, avoid=nation)
 
 
 def activation_violation(g: "Game", pid: int) -> Violation | None:
