@@ -58,10 +58,16 @@ def _supplied(g: Game, loc: str, side: str, nation: str, cache: dict) -> bool:
     return loc in cache[nation]
 
 
+#: The map's two sea crossings (dotted lines over water: London–Calais, Taranto–Valona).
+SEA_LINES = {frozenset(("london", "calais")), frozenset(("taranto", "valona"))}
+
+
 def _enterable(g: Game, pid: int, frm: str, to: str, origin: str) -> bool:
     side = board.side_of(g, pid)
     if to == origin or to not in board.connections(g, frm, board.nation_of(g, pid)):
         return False
+    if frozenset((frm, to)) in SEA_LINES:
+        return False  # PoG 12.5.5: no retreat from a port into the sea
     if board.units_in(g, to, other(side)):
         return False
     if enemy_fort(g, to, side) and not board.fort_besieged(g, to):
@@ -356,10 +362,9 @@ def advance_violation(g: Game, c: dict, pid: int, path: list) -> Violation | Non
         if problem is not None:
             return problem
     if enemy_fort(g, t, side) and not board.fort_besieged(g, t):
-        pool = board.units_in(g, t, side) + advancers(g, c)
-        if not can_besiege(g, t, pool):
+        if not can_besiege(g, t, _siege_pool(g, c, [t])):
             return Violation("PoG 12.7.6", "advancing units may enter an intact enemy fort "
-                                           "only if they can besiege it")
+                                           "only if they can besiege it (15.2.1)")
         if len(path) == 2:
             return Violation("PoG 15.1.1", "units entering an unbesieged enemy fort space stop")
     if len(path) == 2:
@@ -374,23 +379,65 @@ def advance_violation(g: Game, c: dict, pid: int, path: list) -> Violation | Non
             return Violation("PoG 12.1.9", "advance only along lines the unit may cross")
         if board.units_in(g, nxt, other(side)):
             return Violation("PoG 12.7.5", "advancing units never enter enemy units")
-        if enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt):
-            return Violation("PoG 12.7.6", "not past an unbesieged enemy fort (not enforced "
-                                           "further yet)")
+        if enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt) \
+                and not can_besiege(g, nxt, _siege_pool(g, c, path)):
+            return Violation("PoG 12.7.6", "advancing units may enter an intact enemy fort "
+                                           "only if they can besiege it (15.2.1)")
         if not _room(g, nxt, side):
             return Violation("PoG 10.1.1", "stacking limit")
         if not _port_ok(g, c, nxt):
             return Violation("PoG 12.7.7", "CP units advance into Amiens, Calais or Ostend only "
                                            "after Race to the Sea or at CP War Status 4")
+    for loc in _unfinished_sieges(g, c):
+        if path[-1] != loc and not can_besiege(g, loc, [p for p in _siege_pool(
+                g, c, [t] if loc == t else [t, loc]) if p != pid]):
+            return Violation("PoG 15.1.1", f"the units that entered {place(g, loc)} must be "
+                                           "joined by enough units to besiege its fort")
     return None
 
 
+def _reaches(g: Game, pid: int, path: list) -> bool:
+    """Whether the unit could advance along ``path`` as far as lines (12.1.9) and AP #57 /
+    CP #45 (16.4.9) go — what does not change while the attacker advances."""
+    here, nation = g.state.pieces[pid].loc, board.nation_of(g, pid)
+    for space in path:
+        if space != here and space not in board.connections(g, here, nation):
+            return False
+        if confinement.entry_violation(g, [pid], space) is not None:
+            return False
+        here = space
+    return True
+
+
+def _siege_pool(g: Game, c: dict, path: list) -> list[int]:
+    """PoG 12.7.6 / 15.2.1: the attacker's units already in the last space of ``path`` and the
+    advancers that could still reach it along ``path`` — enough of them must be able to
+    besiege an intact enemy fort there for any to enter."""
+    loc = path[-1]
+    return board.units_in(g, loc, c["attacker"]) + [p for p in advancers(g, c)
+                                                    if _reaches(g, p, path)]
+
+
+def _unfinished_sieges(g: Game, c: dict) -> list[str]:
+    """Spaces with an intact enemy fort that advancing units entered without (yet) being
+    enough, with the units already there, to besiege it (15.2.1)."""
+    side = c["attacker"]
+    spaces = {g.state.pieces[p].loc for p in c.get("advanced", []) if p in g.state.pieces}
+    return [loc for loc in sorted(spaces) if enemy_fort(g, loc, side)
+            and not can_besiege(g, loc, board.units_in(g, loc, side))]
+
+
 def _stop_violation(g: Game, c: dict) -> Violation | None:
-    t, side = c["target"], c["attacker"]
-    inside = board.units_in(g, t, side)
-    if inside and enemy_fort(g, t, side) and not can_besiege(g, t, inside):
-        return Violation("PoG 15.1.1", "units in an enemy fort space must be enough to "
-                                       "besiege it: advance more units")
+    """PoG 12.7.6 / 15.1.1: advancing units that entered an unbesieged enemy fort space must be
+    enough (with the units already there) to besiege it before the advance ends — as long as
+    another advancer can still join them."""
+    t = c["target"]
+    for loc in _unfinished_sieges(g, c):
+        paths = [[t]] if loc == t else [[t, loc]]
+        if any(advance_violation(g, c, p, path) is None for p in advancers(g, c)
+               for path in paths):
+            return Violation("PoG 15.1.1", f"the units in {place(g, loc)} must be enough to "
+                                           "besiege its fort: advance more units there")
     return None
 
 

@@ -498,6 +498,23 @@ def test_pog_14_3_4_oos_defenders_get_no_combat_card(monkeypatch):
     assert any(a.kind == "play_cc" and a.get("card") == "cp_18" for a in s.legal_actions())
 
 
+def test_pog_14_3_4_oos_defenders_never_meet_a_defence_card_condition(board):
+    """14.3.4 with mixed defenders: an out-of-supply German corps beside an Austrian one does
+    not make Fortified Machine Guns ("an entrenched German defender") playable; in supply it
+    does."""
+    from modules.paths_of_glory.rules import combat_cards
+    s = board
+    fr = put(s, "fr_corps", "amiens")
+    ge, ah = put(s, "ge_corps", "cambrai"), put(s, "ah_corps", "cambrai")
+    put(s, "m_trench_cp", "cambrai")
+    c = {"target": "cambrai", "attacker": "AP", "defender": "CP", "attackers": [fr],
+         "defenders": [ge, ah], "oos_defenders": [], "cards": {"AP": [], "CP": []},
+         "ignore_trench": False}
+    g = s.ruleset.game(s.state)
+    assert combat_cards.fits(g, c, "CP", "cp_18", False)
+    assert not combat_cards.fits(g, {**c, "oos_defenders": [ge]}, "CP", "cp_18", False)
+
+
 def test_pog_12_1_9_one_russian_corps_per_turn_attacks_over_the_caucasus_link(board):
     """12.1.9: one RU corps per turn may attack between the Caucasus and the Near East, and it
     is the one crossing 11.3.2 allows: a second corps may join neither the attack nor move."""
@@ -529,3 +546,42 @@ def test_pog_12_1_9_a_retreat_over_the_caucasus_link_counts_too(board):
     set_global(s, "pog_caucasus_link", [3])
     g = s.ruleset.game(s.state)
     assert ["caucasus"] not in retreat.retreat_paths(g, c, ru)
+
+
+def test_pog_12_5_5_no_retreat_from_a_port_into_the_sea(board, monkeypatch):
+    """12.5.5: a BR corps in Calais, beaten from Ostend with Amiens also German, may not
+    escape over the Channel line to London: it cannot retreat and is eliminated."""
+    s = board
+    put(s, "ge_corps", "amiens")
+    d, _ = _win_against(s, monkeypatch, [6, 1], "br_corps", "calais", ["ge_corps"], "ostend")
+    assert top(s)["state"] == "combat_retreat"
+    assert {a.kind for a in legal(s)} == {"stand"}
+    assert refusal(s, "retreat", "AP", unit=d, path=["london"]).rule == "PoG 12.5.5"
+
+
+def test_pog_12_5_5_the_defender_chooses_who_fits_and_who_is_eliminated(board, monkeypatch):
+    """12.5.5: two RU corps must retreat one space where only one more unit fits (Lomza; the
+    other ways out of Mlawa are German): the defender picks which retreats; the other, left
+    with no way, is eliminated."""
+    s = board
+    for loc in ("tannenberg", "novogeorgievsk"):
+        put(s, "ge_corps", loc)
+    put(s, "ru_corps", "lomza")
+    put(s, "ru_corps", "lomza")
+    a, b = put(s, "ru_corps", "mlawa"), put(s, "ru_corps", "mlawa")
+    ge = put(s, "ge_8a", "thorn")
+    LoadedDice(monkeypatch, [1, 6])
+    declare(s, "CP", ["thorn"])
+    act(s, "attack", "CP", space="mlawa")
+    act(s, "add_attacker", "CP", unit=ge)
+    act(s, "resolve", "CP")
+    act(s, "take_loss", "AP", unit=b)     # LN 2: a was reduced first (identical corps), now b
+    c = s.state.globals["pog_combat"]
+    assert c["ln"] == {"CP": 2, "AP": 1} and c["retreat_len"] == 1
+    assert face(s, a) == 1 and face(s, b) == 1 and loc_of(s, a) == loc_of(s, b) == "mlawa"
+    offered = {(x["unit"], tuple(x["path"])) for x in legal(s) if x.kind == "retreat"}
+    assert offered == {(a, ("lomza",)), (b, ("lomza",))}            # the defender's choice
+    act(s, "retreat", "AP", unit=b, path=["lomza"])
+    assert {x.kind for x in legal(s)} == {"stand"}
+    act(s, "stand", "AP")
+    assert loc_of(s, b) == "lomza" and loc_of(s, a).startswith("eliminated")

@@ -155,10 +155,9 @@ def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board, monkeyp
 def test_pog_ap_39_they_shall_not_pass_needs_a_french_unit(board, monkeypatch):
     s = board
     put(s, "br_corps", "verdun")
-    put(s, "ru_corps", "verdun")
     ge = put(s, "ge_2a", "metz")
     card_to(s, "ap_39", "hand:AP")
-    card_to(s, "ap_04", "hand:AP")
+    card_to(s, "ap_06", "hand:AP")     # Withdrawal: playable, so the AP card step is offered
     LoadedDice(monkeypatch, [6, 1])
     attack(s, "CP", ["metz"], "verdun", [ge])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "AP"
