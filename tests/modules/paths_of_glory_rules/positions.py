@@ -52,6 +52,18 @@ def declare(s: Session, side: str, attack_spaces: list[str]) -> None:
     push(s, "combat_declare", side=side, attack_spaces=attack_spaces, ops_card=None)
 
 
+def attack(s: Session, side: str, target: str, units: list[int],
+           spaces: list[str] | None = None):
+    """One attack with the Operation's activation skipped: Attack-activate ``spaces`` (default:
+    where ``units`` are), designate ``target`` and ``units``, resolve (12.2.2). Returns the
+    record entry of the resolve; load the dice first (LoadedDice)."""
+    declare(s, side, spaces or sorted({s.state.pieces[p].loc for p in units}))
+    s.do(Action.make("attack", side, space=target))
+    for pid in units:
+        s.do(Action.make("add_attacker", side, unit=pid))
+    return s.do(Action.make("resolve", side))
+
+
 def act(s: Session, kind: str, side: str, **params):
     return s.do(Action.make(kind, side, **params))
 

@@ -6,8 +6,8 @@ import pytest
 
 from engine import commands as C
 
-from .positions import (LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers,
-                        push, put, refusal, set_global)
+from .positions import (LoadedDice, act, attack, card_to, declare, empty_map, face, loc_of,
+                        markers, push, put, refusal, set_global)
 
 
 def clear_hands(s):
@@ -153,10 +153,7 @@ def test_pog_12_1_6_space_attacked_once_per_action(board, monkeypatch):
     put(s, "ge_2a", "cambrai")
     br3, br4 = put(s, "br_3a", "amiens"), put(s, "br_4a", "amiens")
     LoadedDice(monkeypatch, [1, 1])
-    declare(s, "AP", ["amiens"])
-    act(s, "attack", "AP", space="cambrai")
-    act(s, "add_attacker", "AP", unit=br3)
-    act(s, "resolve", "AP")
+    attack(s, "AP", "cambrai", [br3])
     while top(s)["state"] != "combat_declare":
         a = legal(s)[-1]
         s.do(a)
@@ -192,10 +189,7 @@ def test_pog_12_2_7_sinai_drm(board, monkeypatch):
     tu = put(s, "tu_corps", "gaza")
     br = put(s, "br_corps", "sinai")
     LoadedDice(monkeypatch, [6, 1])
-    declare(s, "AP", ["sinai"])
-    act(s, "attack", "AP", space="gaza")
-    act(s, "add_attacker", "AP", unit=br)
-    act(s, "resolve", "AP")
+    attack(s, "AP", "gaza", [br])
     c = s.state.globals.get("pog_combat")
     assert face(s, tu) == 0                                  # 6 - 3 = 3: column 1 gives 0
     assert c is None or c["ln"]["AP"] == 0
@@ -218,10 +212,7 @@ def test_pog_12_4_6_fort_alone_destroyed_and_12_7_1_advance(board, monkeypatch):
     s = board
     ge = put(s, "ge_1a", "aachen")
     LoadedDice(monkeypatch, [6, 1])                          # GE LN 5 ≥ Liege LF 3
-    declare(s, "CP", ["aachen"])
-    act(s, "attack", "CP", space="liege")
-    act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "liege", [ge])
     assert markers(s, "liege", "m_destroyed")
     assert top(s)["state"] == "combat_advance"
     act(s, "advance", "CP", unit=ge, path=["liege"])
@@ -234,10 +225,7 @@ def test_pog_12_7_1_no_advance_into_undestroyed_fort(board, monkeypatch):
     s = board
     ge = put(s, "ge_1a", "aachen")
     LoadedDice(monkeypatch, [1, 1])                          # LN 2 < LF 3: fort stands
-    declare(s, "CP", ["aachen"])
-    act(s, "attack", "CP", space="liege")
-    act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "liege", [ge])
     assert not markers(s, "liege", "m_destroyed")
     assert top(s)["state"] == "combat_declare" and loc_of(s, ge) == "aachen"
 
@@ -333,10 +321,7 @@ def test_pog_9_5_4_4_card_conditions_and_once_per_round(board, monkeypatch):
     card_to(s, "cp_15", "hand:CP")      # Chlorine Gas: GE attack +1
     card_to(s, "cp_18", "hand:CP")      # Fortified Machine Guns: defence only
     LoadedDice(monkeypatch, [5, 1])
-    declare(s, "CP", ["lodz"])
-    act(s, "attack", "CP", space="warsaw")
-    act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "warsaw", [ge])
     assert top(s)["state"] == "combat_cards"
     assert refusal(s, "play_cc", "CP", card="cp_18").rule == "PoG 12.2.6"
     act(s, "play_cc", "CP", card="cp_15")
@@ -353,10 +338,7 @@ def _fire_notes_at_verdun(monkeypatch, with_a_corps):
         put(s, "fr_corps", "verdun")
     ge = put(s, "ge_5a", "sedan")
     LoadedDice(monkeypatch, [1, 1, 1, 1])
-    declare(s, "CP", ["sedan"])
-    act(s, "attack", "CP", space="verdun")
-    act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "verdun", [ge])
     notes = [getattr(cmd, "text", "") or "" for e in s.record.entries for cmd in e.commands]
     return {side: next(n for n in notes if n.startswith(f"PoG 12.2.9: {side} fires"))
             for side in ("CP", "AP")}
@@ -384,11 +366,7 @@ def _two_french_armies_hit(monkeypatch, reserve_corps: bool, die: int):
     fr3, fr4 = put(s, "fr_3a", "amiens"), put(s, "fr_4a", "amiens")
     ges = [put(s, t, "cambrai") for t in ("ge_1a", "ge_2a", "ge_3a")]
     LoadedDice(monkeypatch, [die, 1])
-    declare(s, "CP", ["cambrai"])
-    act(s, "attack", "CP", space="amiens")
-    for ge in ges:
-        act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "amiens", ges)
     return s, fr3, fr4
 
 
@@ -423,10 +401,7 @@ def test_pog_12_7_4_advance_to_the_last_space_of_an_incomplete_retreat(monkeypat
     put(s, "ah_corps", "odessa")
     ge = put(s, "ge_8a", "zhmerinka")
     LoadedDice(monkeypatch, [2, 1])
-    declare(s, "CP", ["zhmerinka"])
-    act(s, "attack", "CP", space="kishinev")
-    act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "kishinev", [ge])
     c = s.state.globals["pog_combat"]
     assert c["ln"] == {"CP": 3, "AP": 1} and c["retreat_len"] == 2
     assert [a["path"] for a in legal(s) if a.kind == "retreat"] == [["ismail"]]
@@ -445,10 +420,7 @@ def _cards_after_a_ge_attack(board, monkeypatch, dice):
     card_to(s, "cp_03", "cc:CP")        # Von Francois, kept face up after an earlier win
     card_to(s, "cp_40", "hand:CP")      # Air Superiority, played from the hand now
     LoadedDice(monkeypatch, dice)
-    declare(s, "CP", ["lodz"])
-    act(s, "attack", "CP", space="warsaw")
-    act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "warsaw", [ge])
     act(s, "play_cc", "CP", card="cp_03")
     act(s, "play_cc", "CP", card="cp_40")
     act(s, "done_cards", "CP")
@@ -571,10 +543,7 @@ def test_pog_12_5_5_the_defender_chooses_who_fits_and_who_is_eliminated(board, m
     a, b = put(s, "ru_corps", "mlawa"), put(s, "ru_corps", "mlawa")
     ge = put(s, "ge_8a", "thorn")
     LoadedDice(monkeypatch, [1, 6])
-    declare(s, "CP", ["thorn"])
-    act(s, "attack", "CP", space="mlawa")
-    act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "mlawa", [ge])
     act(s, "take_loss", "AP", unit=b)     # LN 2: a was reduced first (identical corps), now b
     c = s.state.globals["pog_combat"]
     assert c["ln"] == {"CP": 2, "AP": 1} and c["retreat_len"] == 1

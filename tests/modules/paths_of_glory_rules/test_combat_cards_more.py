@@ -7,8 +7,8 @@ import pytest
 
 from engine import commands as C
 
-from .positions import (LoadedDice, act, card_to, declare, empty_map, face, loc_of, put,
-                        refusal, set_global)
+from .positions import (LoadedDice, act, attack, card_to, empty_map, face, loc_of,
+                        put, refusal, set_global)
 
 
 def clear_hands(s):
@@ -36,14 +36,6 @@ def board():
     return s
 
 
-def attack(s, side, frm, target, units):
-    declare(s, side, frm)
-    act(s, "attack", side, space=target)
-    for u in units:
-        act(s, "add_attacker", side, unit=u)
-    act(s, "resolve", side)
-
-
 def test_pog_ap_06_withdrawal_example_of_play_cambrai(board, monkeypatch):
     """Example of play (CP 2, Aug 1914): GE 2nd + 3rd from Sedan attack the reduced FR 5th at
     Cambrai; the Allies play Withdrawal. CP die 4 on 9-11 -> LN 5: the FR 5th is eliminated, its
@@ -54,7 +46,7 @@ def test_pog_ap_06_withdrawal_example_of_play_cambrai(board, monkeypatch):
     ge2, ge3 = put(s, "ge_2a", "sedan"), put(s, "ge_3a", "sedan")
     card_to(s, "ap_06", "hand:AP")
     LoadedDice(monkeypatch, [4, 6])
-    attack(s, "CP", ["sedan"], "cambrai", [ge2, ge3])
+    attack(s, "CP", "cambrai", [ge2, ge3], ["sedan"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "AP"
     act(s, "play_cc", "AP", card="ap_06")
     act(s, "done_cards", "AP")
@@ -92,7 +84,7 @@ def test_pog_cp_56_withdrawal_corps_first_forced_retreat_and_no_cancel(board, mo
     card_to(s, "cp_56", "hand:CP")
     card_to(s, "ap_06", "hand:AP")
     LoadedDice(monkeypatch, [2, 6])
-    attack(s, "AP", ["amiens"], "cambrai", fr)
+    attack(s, "AP", "cambrai", fr, ["amiens"])
     assert top(s)["side"] == "CP"            # the attacker's Withdrawal is a defence card
     act(s, "play_cc", "CP", card="cp_56")
     act(s, "done_cards", "CP")
@@ -131,7 +123,7 @@ def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board, monkeyp
     ge = [put(s, "ge_2a", "metz"), put(s, "ge_3a", "metz")]
     card_to(s, "ap_39", "hand:AP")
     dice = LoadedDice(monkeypatch, [2, 1])                     # LN 3 each: a tie
-    attack(s, "CP", ["metz"], "verdun", ge[:1])
+    attack(s, "CP", "verdun", ge[:1], ["metz"])
     act(s, "play_cc", "AP", card="ap_39")
     act(s, "done_cards", "AP")
     assert top(s)["state"] == "combat_declare"
@@ -140,7 +132,7 @@ def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board, monkeyp
     # next Action Round: the face-up card is used again; the CP win 4 to 2, no retreat
     set_global(s, "action_round", 2)
     dice.values[:] = [4, 1]
-    attack(s, "CP", ["metz"], "verdun", ge[1:])
+    attack(s, "CP", "verdun", ge[1:], ["metz"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "AP"
     act(s, "play_cc", "AP", card="ap_39")
     act(s, "done_cards", "AP")
@@ -159,7 +151,7 @@ def test_pog_ap_39_they_shall_not_pass_needs_a_french_unit(board, monkeypatch):
     card_to(s, "ap_39", "hand:AP")
     card_to(s, "ap_06", "hand:AP")     # Withdrawal: playable, so the AP card step is offered
     LoadedDice(monkeypatch, [6, 1])
-    attack(s, "CP", ["metz"], "verdun", [ge])
+    attack(s, "CP", "verdun", [ge], ["metz"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "AP"
     assert refusal(s, "play_cc", "AP", card="ap_39").rule == "PoG 12.2.6"
 
@@ -172,7 +164,7 @@ def test_pog_cp_02_wireless_intercepts_flank_succeeds(board, monkeypatch):
     ru2 = put(s, "ru_2a", "tannenberg")
     card_to(s, "cp_02", "hand:CP")
     dice = LoadedDice(monkeypatch, [3, 4])
-    attack(s, "CP", ["konigsberg", "thorn"], "tannenberg", [ge8, ge1])
+    attack(s, "CP", "tannenberg", [ge8, ge1], ["konigsberg", "thorn"])
     assert top(s)["state"] == "combat_flank"
     entry = act(s, "play_cc", "CP", card="cp_02")
     assert notes(entry, "succeeds automatically")
@@ -192,7 +184,7 @@ def test_pog_cp_02_wireless_intercepts_only_russians_and_only_in_flank_step(boar
     card_to(s, "cp_02", "hand:CP")
     card_to(s, "cp_03", "hand:CP")
     LoadedDice(monkeypatch, [6, 3, 4])
-    attack(s, "CP", ["konigsberg", "thorn"], "tannenberg", [ge8, ge1])
+    attack(s, "CP", "tannenberg", [ge8, ge1], ["konigsberg", "thorn"])
     assert top(s)["state"] == "combat_flank"
     assert refusal(s, "play_cc", "CP", card="cp_02").rule == "PoG CP #2"
     assert not [a for a in s.legal_actions() if a.kind == "play_cc"]
@@ -213,7 +205,7 @@ def test_pog_cp_60_turkish_determination_level_1_trench(board, monkeypatch):
     put(s, "tu_corps", "eskisehir")
     card_to(s, "cp_60", "hand:CP")
     LoadedDice(monkeypatch, [6, 1])
-    attack(s, "AP", ["bursa"], "eskisehir", br)
+    attack(s, "AP", "eskisehir", br, ["bursa"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     game = s.ruleset.game(s.state)
     assert not retreat.can_cancel(game, s.state.globals["pog_combat"])   # clear terrain
@@ -234,7 +226,7 @@ def test_pog_cp_60_turkish_determination_not_for_sn_or_in_a_trench(board, monkey
     card_to(s, "cp_60", "hand:CP")
     card_to(s, "cp_57", "hand:CP")
     LoadedDice(monkeypatch, [1, 1])
-    attack(s, "AP", ["bursa"], "eskisehir", [br])
+    attack(s, "AP", "eskisehir", [br], ["bursa"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert refusal(s, "play_cc", "CP", card="cp_60").rule == "PoG 12.2.6"
     s = empty_map()
@@ -245,7 +237,7 @@ def test_pog_cp_60_turkish_determination_not_for_sn_or_in_a_trench(board, monkey
     card_to(s, "cp_60", "hand:CP")
     card_to(s, "cp_16", "hand:CP")
     LoadedDice(monkeypatch, [1, 1])
-    attack(s, "AP", ["bursa"], "eskisehir", [br])
+    attack(s, "AP", "eskisehir", [br], ["bursa"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert refusal(s, "play_cc", "CP", card="cp_60").rule == "PoG 12.2.6"
 
@@ -263,7 +255,7 @@ def test_pog_cp_64_alberich_cancels_the_attack(board, monkeypatch):
     card_to(s, "ap_19", "hand:AP")
     card_to(s, "cp_64", "hand:CP")
     dice = LoadedDice(monkeypatch, [])
-    attack(s, "AP", ["amiens"], "cambrai", [fr])
+    attack(s, "AP", "cambrai", [fr], ["amiens"])
     act(s, "play_cc", "AP", card="ap_19")
     act(s, "done_cards", "AP")
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
@@ -290,7 +282,7 @@ def test_pog_cp_64_alberich_not_after_yanks_and_tanks(board, monkeypatch):
     card_to(s, "cp_64", "hand:CP")
     card_to(s, "cp_18", "hand:CP")
     LoadedDice(monkeypatch, [1, 1])
-    attack(s, "AP", ["amiens"], "cambrai", [fr])
+    attack(s, "AP", "cambrai", [fr], ["amiens"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert refusal(s, "play_cc", "CP", card="cp_64").rule == "PoG 12.2.6"
     set_global(s, "pog_yanks_round", "12.2")                     # another round: playable

@@ -7,7 +7,7 @@ from engine import commands as C
 from engine.rules import Transaction
 from engine.session import Session
 
-from .positions import (LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers, module,
+from .positions import (LoadedDice, act, attack, card_to, empty_map, face, loc_of, markers, module,
                         push, put, refusal, set_global)
 
 
@@ -521,10 +521,7 @@ def _haig_battle(monkeypatch, haig_turn):
     ah = put(s, "ah_corps", "cambrai")
     put(s, "m_trench_cp", "cambrai")
     LoadedDice(monkeypatch, [5, 1])
-    declare(s, "AP", ["amiens"])
-    act(s, "attack", "AP", space="cambrai")
-    act(s, "add_attacker", "AP", unit=br)
-    act(s, "resolve", "AP")
+    attack(s, "AP", "cambrai", [br])
     for unit in (ge2, ge2, ge1):
         act(s, "take_loss", "CP", unit=unit)
     assert top(s)["state"] == "combat_retreat"
@@ -608,10 +605,7 @@ def test_pog_cp_31_kemal_turkish_defence_fires_on_the_army_table(monkeypatch):
     sn = put(s, "sn_corps", "eskisehir")
     card_to(s, "cp_31", "hand:CP")
     dice = LoadedDice(monkeypatch, [1, 6, 6, 6])
-    declare(s, "AP", ["bursa"])
-    act(s, "attack", "AP", space="eskisehir")
-    act(s, "add_attacker", "AP", unit=br)
-    act(s, "resolve", "AP")
+    attack(s, "AP", "eskisehir", [br])
     assert where_card(s, "cp_31") == "hand:CP"              # SN alone: Kemal not offered
     s = empty_map()
     _no_hands(s)
@@ -619,10 +613,7 @@ def test_pog_cp_31_kemal_turkish_defence_fires_on_the_army_table(monkeypatch):
     put(s, "tu_corps", "eskisehir")
     card_to(s, "cp_31", "hand:CP")
     dice = LoadedDice(monkeypatch, [1, 6, 6, 6])
-    declare(s, "AP", ["bursa"])
-    act(s, "attack", "AP", space="eskisehir")
-    act(s, "add_attacker", "AP", unit=br)
-    act(s, "resolve", "AP")
+    attack(s, "AP", "eskisehir", [br])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     act(s, "play_cc", "CP", card="cp_31")
     entry = act(s, "done_cards", "CP")
@@ -641,10 +632,7 @@ def test_pog_cp_51_peace_offensive_costs_a_vp_without_an_advance(monkeypatch):
     card_to(s, "cp_51", "hand:CP")
     vp = g_(s, "vp")
     LoadedDice(monkeypatch, [1, 6])
-    declare(s, "CP", ["lodz"])
-    act(s, "attack", "CP", space="warsaw")
-    act(s, "add_attacker", "CP", unit=ge)
-    act(s, "resolve", "CP")
+    attack(s, "CP", "warsaw", [ge])
     act(s, "play_cc", "CP", card="cp_51")
     act(s, "done_cards", "CP")
     for _ in range(10):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine import commands as C
 from engine.rules import Transaction
 
-from .positions import LoadedDice, act, card_to, declare, empty_map, push, put, set_global
+from .positions import (LoadedDice, act, attack, card_to, empty_map, push, put,
+                        set_global)
 
 
 def top(s):
@@ -26,15 +27,6 @@ def clear_hands(s):
     for side in ("AP", "CP"):
         for pid in list(s.state.stacks.get(f"hand:{side}", ())):
             C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
-
-
-def attack(s, side, target, units):
-    """Declare, designate and resolve one attack by ``units`` on ``target`` (12.2)."""
-    declare(s, side, sorted({s.state.pieces[p].loc for p in units}))
-    act(s, "attack", side, space=target)
-    for p in units:
-        act(s, "add_attacker", side, unit=p)
-    act(s, "resolve", side)
 
 
 def finish(s, limit=60):
