@@ -90,12 +90,27 @@ def choose_ruleset(module: Module, free: bool, enforce: bool) -> str:
     return module.ruleset if installed else "free"
 
 
-def new_session(module: Module, scenario: str | None, seed: Any, ruleset: str) -> Session:
+def new_session(module: Module, scenario: str | None, seed: Any, ruleset: str,
+                options: dict[str, str] | None = None) -> Session:
+    """A new game; ``options`` are scenario options (``Session.new`` refuses unknown ids and
+    values with a one-line WartableError naming the choices)."""
     if seed is None:
         seed = secrets.randbits(31)
     elif isinstance(seed, str) and seed.lstrip("-").isdigit():
         seed = int(seed)
-    return Session.new(module, scenario, seed, ruleset)
+    return Session.new(module, scenario, seed, ruleset, options or None)
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    """``--option ID=VALUE`` items (repeatable) as a dict; the same syntax and message as
+    ``wartable fuzz --option``."""
+    options: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise WartableError(f"--option {item!r}: expected ID=VALUE, e.g. optional_cards=all")
+        options[key] = value
+    return options
 
 
 def load_session(path: Path, module_arg: str | None = None) -> Session:
@@ -189,10 +204,11 @@ class App:
         from .start import StartScreen
         self.current = StartScreen(self.size, open_module, self.start_game, self.open_save, self.stop)
 
-    def start_game(self, module_id: str, scenario: str | None, enforce: bool) -> None:
+    def start_game(self, module_id: str, scenario: str | None, enforce: bool,
+                   options: dict[str, str] | None = None) -> None:
         try:
             module = self.module(module_id)
-            session = new_session(module, scenario, None, choose_ruleset(module, not enforce, False))
+            session = new_session(module, scenario, None, choose_ruleset(module, not enforce, False), options)
         except WartableError as exc:
             self._error(str(exc))
             return
@@ -265,16 +281,29 @@ class App:
         return 0
 
 
+def play_session(args: argparse.Namespace) -> Session | None:
+    """The game ``wartable play`` opens: the save of ``--load``, a new game of ``module``
+    (``--scenario``, ``--seed``, ``--option ID=VALUE`` ..., ``--free``/``--enforce``), or None
+    for the start screen. Errors are WartableErrors (one line)."""
+    options = parse_options(getattr(args, "option", None))
+    if getattr(args, "load", None):
+        if options:
+            raise WartableError("--option cannot be used with --load: a saved game already has its options")
+        return load_session(args.load, args.module)
+    if not args.module:
+        if options:
+            raise WartableError("--option needs a MODULE (on the start screen, options are set next to the scenario)")
+        return None
+    module = open_module(args.module)
+    return new_session(module, args.scenario, getattr(args, "seed", None),
+                       choose_ruleset(module, getattr(args, "free", False), getattr(args, "enforce", False)),
+                       options)
+
+
 def run_play(args: argparse.Namespace) -> int:
     """``wartable play``: open the table (start screen without a module); returns the exit code."""
     size = parse_size(getattr(args, "size", None) or "1280x800")
-    session = None   # bad modules and saves are reported before any display question
-    if getattr(args, "load", None):
-        session = load_session(args.load, args.module)
-    elif args.module:
-        module = open_module(args.module)
-        session = new_session(module, args.scenario, getattr(args, "seed", None),
-                              choose_ruleset(module, args.free, args.enforce))
+    session = play_session(args)   # bad modules, saves and options are reported before any display question
     problem = display_problem()
     if problem:
         print(f"wartable: {problem}; {HEADLESS_HINT}", file=sys.stderr)

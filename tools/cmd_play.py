@@ -11,13 +11,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scenario")
     p.add_argument("--load", type=Path)
     p.add_argument("--seed", default=None)
+    p.add_argument("--option", action="append", default=[], metavar="ID=VALUE",
+                   help="a scenario option of the new game, e.g. optional_cards=all (repeatable)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--free", action="store_true", help="free play: nothing is checked")
     mode.add_argument("--enforce", action="store_true", help="rules-enforced play")
     p.add_argument("--size", default="1280x800", help="window size WxH")
     p.add_argument("--no-autosave", action="store_true", help="do not autosave this game")
     p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)  # tests: stop after N frames
-    p.set_defaults(func=run_play)
+    p.set_defaults(func=run_play, play_parser=p)
 
     s = sub.add_parser("shot", help="render a position to a PNG without a window")
     s.add_argument("module")
@@ -36,6 +38,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    parser = getattr(args, "play_parser", None)
+    if parser is not None and args.option:
+        if args.load:   # usage error (exit 2), before the module or the save is opened
+            parser.error("--option cannot be used with --load: a saved game already has its options")
+        if not args.module:
+            parser.error("--option needs a MODULE (on the start screen, options are set next to the scenario)")
     from client.app import run_play as play
     return play(args)
 

@@ -177,7 +177,7 @@ def test_fit_pan_and_resize(table):
 def test_start_screen_lists_modules_scenarios_and_starts_a_game(tmp_path):
     started = []
     screen = StartScreen((1280, 800), open_module,
-                         lambda m, s, enforce: started.append((m, s, enforce)), lambda p: None, lambda: None)
+                         lambda m, s, enforce, options: started.append((m, s, enforce)), lambda p: None, lambda: None)
     assert "skirmish" in module_ids()
     screen.catalog.thread.join(30)
     sk = next(i for i in screen.catalog.items if i.id == "skirmish")
@@ -188,7 +188,7 @@ def test_start_screen_lists_modules_scenarios_and_starts_a_game(tmp_path):
     scenario_targets = [r for r, cb in screen.targets if r.x > 60]  # indented scenario rows
     assert scenario_targets
     screen.handle(E(pygame.MOUSEBUTTONDOWN, pos=scenario_targets[0].center, button=1))
-    assert started == [("skirmish", "meeting", False)]
+    assert started == [("skirmish", "meeting", True)]       # the module's own rules by default
 
 
 def test_catalog_reports_a_broken_module():
