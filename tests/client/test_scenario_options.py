@@ -147,7 +147,7 @@ def test_start_screen_keeps_choices_and_escape_closes_the_panel():
     assert started[-1][:3] == ("paths_of_glory", "campaign", True)
     assert started[-1][3]["hand_size_8"] == "on" and set(started[-1][3]) == set(POG_CAMPAIGN)
     screen.select_scenario("skirmish", "meeting")                   # no options: starts at once
-    assert started[-1] == ("skirmish", "meeting", False, {})
+    assert started[-1] == ("skirmish", "meeting", True, {})
 
 
 def test_every_scenario_with_options_fits_at_1280x800():
