@@ -80,6 +80,9 @@ def _end_ok(g: Game, side: str, pid: int, loc: str) -> bool:
 
 
 def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
+    if board.units_in(g, loc, "AP" if side == "CP" else "CP"):
+        return False  # PoG 10.1.5 / 13.1.5: never into enemy units (e.g. the besiegers of
+        # a friendly fort, whose space stays friendly, 15.1.10; fuzz seed 179)
     if len(board.units_in(g, loc, side)) + 1 > movement.STACKING_LIMIT + _allowance(g, side, pid, loc):
         return False  # PoG 10.1.1 (10.1.2: temporarily exceeded during an SR)
     if not _friendly_end(g, side, loc):

@@ -515,6 +515,20 @@ def test_pog_13_1_5_sr_only_through_friendly_spaces(s):
     assert rule(refusal(s, "sr", "AP", pid=corps, to="essen")) == "PoG 13.1.5"
 
 
+def test_pog_13_1_5_no_sr_into_the_besiegers_of_a_friendly_fort(s):
+    """Fuzz seed 179: Belgrade stays Allied while CP units besiege its fort (15.1.10), but an
+    SR from the Reserve Box may not end among those enemy units (10.1.5)."""
+    from modules.paths_of_glory.rules import sr as sr_rules
+    sb = put(s, "sb_corps", "reserve:AP")
+    put(s, "sb_corps", "valjevo")
+    put(s, "ah_corps", "belgrade")
+    put(s, "ah_corps", "belgrade")
+    g = s.ruleset.game(s.state)
+    from modules.paths_of_glory.rules import board
+    assert board.controller(g, "belgrade") == "AP"
+    assert "belgrade" not in sr_rules.destinations(g, "AP", sb)
+
+
 def test_pog_13_1_7_armies_never_sr_by_sea(s):
     corps = put(s, "fr_corps", "le_havre")
     army = put(s, "fr_1a", "le_havre")
