@@ -60,8 +60,17 @@ def play_one(module: Module, seed: int, scenario: str | None = None, ruleset: st
              max_actions: int = 400, turns: int | None = None,
              options: dict[str, str] | None = None) -> tuple[Session, GameResult]:
     """Play one random game; ``options`` are the scenario's options (``Session.new``)."""
-    rnd = random.Random(seed)
     session = Session.new(module, scenario, seed, ruleset, options)
+    return session, play_on(session, seed, max_actions, turns)
+
+
+def play_on(session: Session, seed: int, max_actions: int = 400, turns: int | None = None,
+            check_replay: bool = True) -> GameResult:
+    """Random legal play from ``session``'s current position (a new game, or a position a
+    test has built to reach a rare part of the rules), with the fuzzer's checks.
+    ``check_replay`` False skips the replay/undo check, for positions not made by actions."""
+    module = session.module
+    rnd = random.Random(seed)
     result = GameResult(seed, 0)
     rules = session.ruleset
     try:
@@ -94,12 +103,12 @@ def play_one(module: Module, seed: int, scenario: str | None = None, ruleset: st
             if broken:
                 result.failure = f"after action {result.actions} ({session.record.entries[-1].text}): " + "; ".join(broken)
                 break
-        if not result.failure:
+        if not result.failure and check_replay:
             result.failure = _check_replay_and_undo(module, session)
     except Exception as exc:  # the fuzzer's job is to catch exactly these
         result.failure = f"exception after {result.actions} actions: {type(exc).__name__}: {exc}\n" + \
             "".join(traceback.format_exc(limit=6))
-    return session, result
+    return result
 
 
 def _check_replay_and_undo(module: Module, session: Session) -> str:
