@@ -26,6 +26,11 @@ def top(s):
     return s.state.globals["pog_stack"][-1]
 
 
+def reserve(s, side, type_id):
+    return len([p for p in s.state.stacks.get(f"reserve:{side}", ())
+                if s.state.pieces[p].type == type_id])
+
+
 def placements(s):
     return {(a.get("unit"), a.get("space")) for a in s.legal_actions() if a.kind == "place"}
 
@@ -48,7 +53,8 @@ def test_pog_ap_10_french_reinforcements_10th_army_enters_at_paris():
     assert top(s)["state"] == "phase_action" and top(s)["side"] == "CP"
 
 
-def test_pog_9_5_3_3_french_army_at_orleans_only_when_paris_is_full():
+def test_pog_ap_24_french_reinforcements_9_5_3_3_orleans_only_when_paris_is_full():
+    """AP #24: the FR 7th Army enters at Orleans when Paris is full (9.5.3.3), not at Paris."""
     s = ready("ap_24", "AP")
     for _ in range(3):
         put(s, "fr_corps", "paris")
@@ -64,16 +70,22 @@ def test_pog_9_5_3_1_no_orleans_if_paris_is_enemy_controlled():
     assert refusal(s, "play_event", "AP", card="ap_24").rule == "PoG 9.5.3.3"
 
 
-def test_pog_9_5_3_3_no_entry_in_a_besieged_source():
+def test_pog_cp_07_german_reinforcements_9_5_3_3_no_entry_in_a_besieged_source():
+    """CP #7: the GE 9th Army enters at a German supply source, not a besieged one (9.5.3.3)."""
     s = ready("cp_07", "CP")
     put(s, "m_siege", "berlin")
     act(s, "play_event", "CP", card="cp_07")
     army = pieces(s, "ge_9a")[0]
     spaces = {sp for u, sp in placements(s) if u == army}
     assert "berlin" not in spaces and {"essen", "breslau"} <= spaces
+    assert refusal(s, "place", "CP", unit=army, space="berlin").rule == "PoG 9.5.3.3"
+    act(s, "place", "CP", unit=army, space="essen")
+    assert loc_of(s, army) == "essen"
 
 
-def test_pog_9_5_3_1_one_card_per_nation_per_turn():
+def test_pog_cp_38_german_reinforcements_9_5_3_1_one_card_per_nation_per_turn():
+    """CP #38 (2 GE corps) is refused in the turn CP #7 reinforced Germany (9.5.3.1); next turn
+    its corps go to the Reserve Box (9.5.3.2)."""
     s = ready("cp_07", "CP")
     card_to(s, "cp_38", "hand:CP")
     act(s, "play_event", "CP", card="cp_07")
@@ -89,6 +101,9 @@ def test_pog_9_5_3_1_one_card_per_nation_per_turn():
     assert refusal(s, "play_event", "CP", card="cp_38").rule == "PoG 9.5.3.1"
     set_global(s, "turn", 3)
     assert refusal(s, "play_event", "CP", card="cp_38") is None
+    before = reserve(s, "CP", "ge_corps")
+    act(s, "play_event", "CP", card="cp_38")
+    assert reserve(s, "CP", "ge_corps") == before + 2
 
 
 def test_pog_cp_12_german_reinforcements_corps_go_to_the_reserve_box():
@@ -140,6 +155,52 @@ def test_pog_cp_36_u_boats_stop_us_reinforcements_until_convoy():
     assert refusal(s, "play_event", "AP", card="ap_38").rule == "PoG CP #36"
     set_global(s, "pog_events", ["cp_36", "ap_52"])
     assert refusal(s, "play_event", "AP", card="ap_38") is None
+
+
+def test_pog_ap_38_us_reinforcements_one_corps_after_over_there():
+    s = ready("ap_38", "AP", turn=14)
+    assert refusal(s, "play_event", "AP", card="ap_38").rule == "PoG AP #38"
+    set_global(s, "us_entry", "over_there")
+    before = reserve(s, "AP", "us_corps")
+    act(s, "play_event", "AP", card="ap_38")
+    assert reserve(s, "AP", "us_corps") == before + 1                   # 9.5.3.2
+    assert top(s)["state"] == "phase_action" and top(s)["side"] == "CP"
+
+
+def test_pog_ap_47_us_reinforcements_2nd_army_and_a_corps_after_over_there():
+    s = ready("ap_47", "AP", turn=14)
+    assert refusal(s, "play_event", "AP", card="ap_47").rule == "PoG AP #47"
+    set_global(s, "us_entry", "over_there")
+    before = reserve(s, "AP", "us_corps")
+    act(s, "play_event", "AP", card="ap_47")
+    assert reserve(s, "AP", "us_corps") == before + 1
+    army = pieces(s, "us_2a")[0]
+    assert "brest" in {sp for u, sp in placements(s) if u == army}      # a French port
+    assert refusal(s, "place", "AP", unit=army, space="paris").rule == "PoG 9.5.3.3"
+    act(s, "place", "AP", unit=army, space="brest")
+    assert loc_of(s, army) == "brest"
+
+
+def test_pog_ap_64_usa_reinforcements_one_more_corps_after_over_there():
+    """Reconstructed card (cards.csv), tested as implemented."""
+    s = ready("ap_64", "AP", turn=14)
+    assert refusal(s, "play_event", "AP", card="ap_64").rule == "PoG AP #64"
+    set_global(s, "us_entry", "over_there")
+    before = reserve(s, "AP", "us_corps")
+    act(s, "play_event", "AP", card="ap_64")
+    assert reserve(s, "AP", "us_corps") == before + 1
+
+
+def test_pog_cp_48_turkish_reinforcements_army_of_islam_needs_turkey_at_war():
+    s = ready("cp_48", "CP", turn=14)
+    assert refusal(s, "play_event", "CP", card="cp_48").rule == "PoG CP #48"
+    set_global(s, "pog_entered", ["TU"])
+    put(s, "m_control", "constantinople", face=1)
+    act(s, "play_event", "CP", card="cp_48")
+    aoi = pieces(s, "tu_aoi")[0]
+    assert placements(s) == {(aoi, "constantinople")}
+    act(s, "place", "CP", unit=aoi, space="constantinople")
+    assert loc_of(s, aoi) == "constantinople"
 
 
 def test_pog_ap_22_italian_reinforcements_only_once_italy_is_at_war():
