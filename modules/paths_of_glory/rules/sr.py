@@ -83,7 +83,11 @@ def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
     if board.units_in(g, loc, "AP" if side == "CP" else "CP"):
         return False  # PoG 10.1.5 / 13.1.5: never into enemy units (e.g. the besiegers of
         # a friendly fort, whose space stays friendly, 15.1.10; fuzz seed 179)
-    if len(board.units_in(g, loc, side)) + 1 > movement.STACKING_LIMIT + _allowance(g, side, pid, loc):
+    if entry.greek_blocked(g, loc) or (entry.greek_limited(g) and board.nation_of(g, pid) == "GR"):
+        return False  # PoG 9.5.2.4: nobody moves the neutral Greek units nor joins them
+    there = len(board.units_in(g, loc, side))
+    if there + 1 > movement.STACKING_LIMIT \
+            and there + 1 > movement.STACKING_LIMIT + _allowance(g, side, pid, loc):
         return False  # PoG 10.1.1 (10.1.2: temporarily exceeded during an SR)
     if not _friendly_end(g, side, loc):
         return False  # PoG 13.1.5
@@ -135,7 +139,7 @@ def _allowance(g: Game, side: str, pid: int, loc: str) -> int:
         return 0
     left = frame["points"] - frame["spent"] - cost(g, pid)
     costs = sorted(cost(g, p) for p in board.units_in(g, loc, side)
-                   if p not in frame["done"] and p != pid)
+                   if p not in frame["done"] and p != pid and _can_leave(g, side, p))
     n = 0
     for c in costs:
         if c > left:
@@ -163,6 +167,22 @@ def overstacked(g: Game, side: str) -> list[str]:
     return list(hit)
 
 
+_LEAVE_MEMO: dict = {"key": None, "d": {}}
+
+
+def _can_leave(g: Game, side: str, pid: int) -> bool:
+    """Whether ``pid`` has anywhere to SR to now (remembered per position): a unit with no
+    destination cannot be counted on to clear an overstacked space (10.1.4; fuzz seed 333)."""
+    key = (id(g.state), g.state._hash)
+    if _LEAVE_MEMO["key"] != key:
+        _LEAVE_MEMO["key"], _LEAVE_MEMO["d"] = key, {}
+    memo = _LEAVE_MEMO["d"]
+    if pid not in memo:
+        memo[pid] = True      # asked again while computing (spaces referring to each other)
+        memo[pid] = bool(destinations(g, side, pid))
+    return memo[pid]
+
+
 def unfixable_after(g: Game, frame: dict, pid: int, to: str) -> str | None:
     """10.1.4: the space that would stay overstacked for good if ``pid`` SRs to ``to`` (the
     units able to leave the overstacked spaces cannot all be paid for with the points left:
@@ -175,7 +195,8 @@ def unfixable_after(g: Game, frame: dict, pid: int, to: str) -> str | None:
         excess = len(units) + (1 if loc == to else 0) - movement.STACKING_LIMIT
         if excess <= 0:
             continue
-        costs = sorted(cost(g, p) for p in units if p not in done)[:excess]
+        costs = sorted(cost(g, p) for p in units
+                       if p not in done and _can_leave(g, side, p))[:excess]
         left -= sum(costs)
         if len(costs) < excess or left < 0:
             return loc

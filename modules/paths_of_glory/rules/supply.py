@@ -224,8 +224,12 @@ def _trace(g: "Game", side: str, nation: str | None,
 
 # -- the questions other rules ask ------------------------------------------------------------
 def always_in_supply(g: "Game", loc: str, nation: str, attrition: bool = False) -> bool:
-    """14.1.5: MN units; ANA and SN in the Near East; SB in Serbia; TU at Medina (attrition)."""
+    """14.1.5: MN units; ANA and SN in the Near East; SB in Serbia; TU at Medina (attrition).
+    Also the Greek units while Greece is only in limited entry (9.5.2.4): they stay neutral,
+    so no supply rule touches them (our reading; fuzz seed 333 saw attrition take one)."""
     if nation == "MN":
+        return True
+    if nation == "GR" and g.get("pog_greece_limited"):
         return True
     if nation in ("ANA", "SN") and board.is_space(g, loc) \
             and board.attr(g, loc, "region") == "near_east":

@@ -529,6 +529,37 @@ def test_pog_13_1_5_no_sr_into_the_besiegers_of_a_friendly_fort(s):
     assert "belgrade" not in sr_rules.destinations(g, "AP", sb)
 
 
+def test_pog_10_1_4_units_that_cannot_sr_anywhere_cannot_clear_an_overstack(s):
+    """Fuzz seed 333: units that can SR nowhere (here Russian corps in France, 13.1.6) cannot
+    make room during an SR, so a fourth unit may not SR into their space (10.1.2, 10.1.4)."""
+    from modules.paths_of_glory.rules import sr as sr_rules
+    stuck = [put(s, "ru_corps", "verdun") for _ in range(3)]
+    fr = put(s, "fr_corps", "paris")
+    sr(s, "AP", 3)
+    g = s.ruleset.game(s.state)
+    assert not any(sr_rules.destinations(g, "AP", p) for p in stuck)
+    assert "nancy" in sr_rules.destinations(g, "AP", fr)
+    assert "verdun" not in sr_rules.destinations(g, "AP", fr)
+    assert refusal(s, "sr", "AP", pid=fr, to="verdun") is not None
+
+
+def test_pog_9_5_2_4_neutral_greek_units_neither_sr_nor_suffer_attrition(s):
+    """9.5.2.4: in Greek limited entry the Greek units stay neutral — they are never out of
+    supply (fuzz seed 333: attrition took one, which was then rebuilt and redeployed), they
+    never SR, and nobody SRs into their space."""
+    from modules.paths_of_glory.rules import sr as sr_rules, supply
+    from engine import commands as C
+    C.apply_all(s.state, [C.SetGlobal("pog_greece_limited", True)])
+    gr = put(s, "gr_corps", "athens")
+    g = s.ruleset.game(s.state)
+    assert gr not in supply.oos_units(g, "AP", attrition=True)
+    spare = put(s, "gr_corps", "reserve:AP")
+    fr = put(s, "fr_corps", "reserve:AP")
+    g = s.ruleset.game(s.state)
+    assert not sr_rules.destinations(g, "AP", spare)
+    assert "athens" not in sr_rules.destinations(g, "AP", fr)
+
+
 def test_pog_13_1_7_armies_never_sr_by_sea(s):
     corps = put(s, "fr_corps", "le_havre")
     army = put(s, "fr_1a", "le_havre")
