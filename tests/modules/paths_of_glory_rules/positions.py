@@ -64,6 +64,13 @@ def attack(s: Session, side: str, target: str, units: list[int],
     return s.do(Action.make("resolve", side))
 
 
+def clear_hands(s: Session) -> None:
+    """Both hands to their discard piles, so no combat card is offered unless a test deals one."""
+    for side in ("AP", "CP"):
+        for pid in list(s.state.stacks.get(f"hand:{side}", ())):
+            C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
+
+
 def act(s: Session, kind: str, side: str, **params):
     return s.do(Action.make(kind, side, **params))
 

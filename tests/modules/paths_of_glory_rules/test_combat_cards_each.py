@@ -17,14 +17,8 @@ import pytest
 
 from engine import commands as C
 
-from .positions import (LoadedDice, act, attack, card_to, defenders_in_supply, empty_map,
+from .positions import (clear_hands, LoadedDice, act, attack, card_to, defenders_in_supply, empty_map,
                         put, refusal, set_global)
-
-
-def clear_hands(s):
-    for side in ("AP", "CP"):
-        for pid in list(s.state.stacks.get(f"hand:{side}", ())):
-            C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
 
 
 @pytest.fixture

@@ -7,14 +7,8 @@ import pytest
 
 from engine import commands as C
 
-from .positions import (LoadedDice, act, attack, card_to, empty_map, face, loc_of,
+from .positions import (clear_hands, LoadedDice, act, attack, card_to, empty_map, face, loc_of,
                         put, refusal, set_global)
-
-
-def clear_hands(s):
-    for side in ("AP", "CP"):
-        for pid in list(s.state.stacks.get(f"hand:{side}", ())):
-            C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
 
 
 def top(s):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine import commands as C
 from engine.rules import Transaction
 
-from .positions import (LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers,
+from .positions import (clear_hands, LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers,
                         put, refusal, set_global)
 from .positions import push as push_frame
 
@@ -69,13 +69,6 @@ def attack(s, origin, target, units):
 def notes(entry):
     """The log lines written by one action."""
     return " | ".join(str(getattr(c, "text", "")) for c in entry.commands if hasattr(c, "text"))
-
-
-def clear_hands(s):
-    from engine import commands as C
-    for side in ("AP", "CP"):
-        for pid in list(s.state.stacks.get(f"hand:{side}", ())):
-            C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
 
 
 # -- #2 Blockade, #13 Rape of Belgium, #26 Lusitania, #52 Convoy, #40 Fourteen Points --------------

@@ -511,7 +511,7 @@ def _haig_battle(monkeypatch, haig_turn):
     """BR 1st Army (Amiens) beats two GE corps and an AH corps entrenched in Cambrai, LN 3 to
     1; the CP lose a GE corps and a step of the other: the reduced GE corps and the AH corps
     must retreat."""
-    from .test_combat import clear_hands
+    from .positions import clear_hands
     s = empty_map()
     clear_hands(s)
     set_global(s, "turn", 5)

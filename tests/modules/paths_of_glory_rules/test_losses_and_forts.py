@@ -5,19 +5,13 @@ from __future__ import annotations
 from engine import commands as C
 from engine.rules import Transaction
 
-from .positions import (LoadedDice, act, declare, empty_map, face, loc_of, markers, push, put,
+from .positions import (clear_hands, LoadedDice, act, declare, empty_map, face, loc_of, markers, push, put,
                         refusal)
 
 
 def top(s):
     stack = s.state.globals.get("pog_stack") or []
     return stack[-1] if stack else None
-
-
-def clear_hands(s):
-    for side in ("AP", "CP"):
-        for pid in list(s.state.stacks.get(f"hand:{side}", ())):
-            C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
 
 
 def board_():

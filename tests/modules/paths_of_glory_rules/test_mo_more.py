@@ -2,10 +2,9 @@
 the French Mutiny VP (7.1.8, CP #47) scored in the War Status Phase (6.0 E.1)."""
 from __future__ import annotations
 
-from engine import commands as C
 from engine.rules import Transaction
 
-from .positions import (LoadedDice, act, attack, card_to, empty_map, push, put,
+from .positions import (clear_hands, LoadedDice, act, attack, card_to, empty_map, push, put,
                         set_global)
 
 
@@ -21,12 +20,6 @@ def game(s):
 def control(s, loc, side):
     from modules.paths_of_glory.rules import tracks
     tracks.set_control(game(s), loc, side, score=False)
-
-
-def clear_hands(s):
-    for side in ("AP", "CP"):
-        for pid in list(s.state.stacks.get(f"hand:{side}", ())):
-            C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
 
 
 def finish(s, limit=60):
