@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import io
+import math
 import os
 import re
 import stat
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
 from .errors import ModuleError
+from .hexgrid import Hex, Layout
 from .model import LOCATION_KINDS, PIECE_KINDS, VISIBILITIES, Module
 from .schema import (FORMAT_MAJOR, FORMAT_MINOR, FORMAT_REQUIRES, MEMBERS, LayoutError,
                      build_member, decode_members, encode_members, read_manifest_body,
@@ -58,9 +60,29 @@ class Limits:
     max_ratio: int = 200               # uncompressed / compressed, for members over ratio_floor
     ratio_floor: int = 1 << 20
     max_name: int = 255                # bytes of a member name
+    max_values: int = 4_000_000        # values decoding creates, all members together
 
 
 LIMITS = Limits()
+
+
+@dataclass(frozen=True)
+class TableLimits:
+    """What the table can draw and set up. The loader refuses a module beyond any of these (and
+    ``validate`` says which record and why): a coordinate of 1e308 overflows the renderer's
+    integer pixels, a hex of 5e-324 divides by zero, a scenario of 4,294,967,295 pieces never
+    finishes setting up. Each default is at least 20 times what the largest real game needs."""
+    max_extent: float = 100_000.0   # board width and height; |x|, |y| of every place on a board
+    min_hex: float = 1.0            # hex radius (a grid's size), board units
+    max_hex: float = 10_000.0
+    max_boards: int = 64
+    max_grids: int = 64
+    max_locations: int = 100_000
+    max_edges: int = 100_000
+    max_pieces: int = 20_000        # pieces one scenario sets up (its placement counts added up)
+
+
+TABLE_LIMITS = TableLimits()
 
 
 class Problem(NamedTuple):
@@ -88,9 +110,10 @@ def _rec(kind: str, i: int, ident: Any) -> str:
     return f"{kind} #{i}" + (f" ({ident})" if isinstance(ident, str) and ident else "")
 
 
-def module_problems(module: Module) -> list[Problem]:
+def module_problems(module: Module, table: TableLimits = TABLE_LIMITS) -> list[Problem]:
     """Every broken reference and out-of-range value in ``module`` that the format forbids:
-    unknown kinds, references to missing records, faces out of range, misshapen tables, bad art.
+    unknown kinds, references to missing records, faces out of range, misshapen tables, bad art;
+    and everything beyond what the table can draw or set up (:class:`TableLimits`).
 
     The loader refuses a module with any of these; ``tools.validate`` adds the softer checks
     (graph sanity, counter-mix counts, hex labels)."""
@@ -98,6 +121,8 @@ def module_problems(module: Module) -> list[Problem]:
 
     def add(file: str, record: str, message: str, source: str) -> None:
         out.append(Problem(file, record, message, source))
+
+    _table_problems(module, table, add)
 
     m = module
     if not isinstance(m.id, str) or not MODULE_ID_RE.fullmatch(m.id):
@@ -126,7 +151,7 @@ def module_problems(module: Module) -> list[Problem]:
             add("map.bin", rec, f"orientation {g.orientation!r} is not flat or pointy",
                 "module.toml")
         if not (isinstance(g.size, (int, float)) and g.size > 0):
-            add("map.bin", rec, f"size {g.size!r} is not a positive number", "module.toml")
+            add("map.bin", rec, f"size {g.size!r:.40} is not a positive number", "module.toml")
 
     locs = m.locations
     owners = side_ids | {""}
@@ -175,6 +200,9 @@ def module_problems(module: Module) -> list[Problem]:
                 add("pieces.bin", rec, f"nationality {p.nationality!r} does not exist", src)
             if not p.faces:
                 add("pieces.bin", rec, "a piece type needs at least one face", src)
+        if isinstance(p.faces, tuple) and len(p.faces) > 0xFFFF:
+            add("pieces.bin", _rec("piece type", i, p.id), f"{len(p.faces)} faces, more than "
+                "the 65535 a module can hold", src)
 
     for i, t in enumerate(m.tables.values()):
         nr, nc = len(t.rows.values), len(t.cols.values)
@@ -224,6 +252,63 @@ def module_problems(module: Module) -> list[Problem]:
         elif not isinstance(data, (bytes, bytearray)) or not data.startswith(PNG_SIGNATURE):
             add(member, "", "not a PNG image", member)
     return out
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _table_problems(m: Module, t: TableLimits, add: Any) -> None:
+    """The :class:`TableLimits` checks of :func:`module_problems`."""
+    ext = t.max_extent
+    far = f"beyond the table (at most {ext:g} board units from the origin)"
+    for what, records, most, src in (("boards", m.boards, t.max_boards, "module.toml"),
+                                     ("grids", m.grids, t.max_grids, "module.toml"),
+                                     ("locations", m.locations, t.max_locations,
+                                      "locations.csv"),
+                                     ("edges", m.edges, t.max_edges, "edges.csv")):
+        if len(records) > most:
+            add("map.bin", what, f"{len(records)} {what}, more than the {most} the table "
+                "can draw", src)
+    for i, b in enumerate(m.boards):
+        for name in ("width", "height"):
+            v = getattr(b, name)
+            if not (_number(v) and 0 <= v <= ext):
+                add("map.bin", _rec("board", i, b.id), f"{name} {v!r:.40} is not a size in "
+                    f"0..{ext:g} board units", "module.toml")
+    layouts: dict[str, Layout] = {}
+    for i, g in enumerate(m.grids):
+        rec = _rec("grid", i, g.id)
+        if _number(g.size) and g.size > 0 and not t.min_hex <= g.size <= t.max_hex:
+            add("map.bin", rec, f"size {g.size!r} is not a hex radius in "
+                f"{t.min_hex:g}..{t.max_hex:g} board units", "module.toml")
+        origin_ok = True
+        for name in ("origin_x", "origin_y"):
+            v = getattr(g, name)
+            if not (_number(v) and abs(v) <= ext):
+                add("map.bin", rec, f"{name} {v!r:.40} is {far}", "module.toml")
+                origin_ok = False
+        if (origin_ok and _number(g.size) and t.min_hex <= g.size <= t.max_hex
+                and g.orientation in ORIENTATIONS):
+            layouts[g.id] = Layout(g.orientation, float(g.size), float(g.origin_x),
+                                   float(g.origin_y))
+    for i, loc in enumerate(m.locations.values()):
+        bad = [f"{name} {v!r:.40}" for name, v in (("x", loc.x), ("y", loc.y))
+               if not (_number(v) and abs(v) <= ext)]
+        layout = layouts.get(loc.grid) if loc.kind == "hex" else None
+        if layout is not None and isinstance(loc.q, int) and isinstance(loc.r, int):
+            x, y = layout.to_pixel(Hex(loc.q, loc.r)) if max(abs(loc.q), abs(loc.r)) < 1 << 31 \
+                else (math.inf, math.inf)
+            if not (abs(x) <= ext and abs(y) <= ext):
+                bad.append(f"hex (q {loc.q}, r {loc.r}) at ({x:.6g}, {y:.6g})")
+        if bad:
+            add("map.bin", _rec("location", i, loc.id), f"{' and '.join(bad)} is {far}",
+                "locations.csv")
+    for i, sc in enumerate(m.scenarios.values()):
+        n = sum(p.count for p in sc.placements if isinstance(p.count, int))
+        if n > t.max_pieces:
+            add("scenarios.bin", _rec("scenario", i, sc.id), f"sets up {n} pieces, more than "
+                f"the {t.max_pieces} the table can hold", f"scenarios/{sc.id}.csv")
 
 
 def _ids(records: Any, kind: str, add: Any, file: str, source: str) -> set[str]:
@@ -486,7 +571,7 @@ def read_module(data: bytes, name: str = "module", limits: Limits = LIMITS,
     enabled = gc.isenabled()
     gc.disable()  # decoding allocates many small records and no cycles
     try:
-        fields = decode_members(contents, fast)
+        fields = decode_members(contents, fast, limits.max_values)
     finally:
         if enabled:
             gc.enable()

@@ -63,15 +63,46 @@ class LayoutError(Exception):
         return " ".join(self.path)
 
 
+class Budget:
+    """How many values decoding one module may still create, shared by all its members.
+
+    Every member is bounded in bytes by the container, but bytes are not memory: a 2-byte bool
+    cell becomes a Python tuple of ~60 bytes, and an attribute set stored once becomes a fresh
+    dict for every record that refers to it. So the readers *charge* the budget before they
+    allocate — one unit per value, record, attribute or list they will create, and one unit per
+    attribute of every attribute set a record copies — and the first charge beyond the limit
+    stops decoding with a LayoutError. Memory is then bounded by the limit times a small
+    constant, whatever the bytes (``tests/tools/test_hostile.py`` measures it)."""
+
+    __slots__ = ("left", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.left = self.limit = limit
+
+    def charge(self, n: int, what: str) -> None:
+        """Reserve ``n`` units for ``what``; LayoutError past the limit."""
+        self.left -= n
+        if self.left < 0:
+            raise LayoutError(f"{what}: the module holds more than {self.limit} values in all "
+                              "(the decoding limit max_values)")
+
+
+#: The budget of a reader nobody bounds (the manifest, tests).
+def unlimited() -> Budget:
+    return Budget(1 << 62)
+
+
 class Reader:
-    """A cursor over a member's bytes, for the fast path."""
+    """A cursor over a member's bytes, for the fast path. ``budget`` bounds what reading may
+    allocate (shared by every member of one module)."""
 
-    __slots__ = ("buf", "pos", "end")
+    __slots__ = ("buf", "pos", "end", "budget")
 
-    def __init__(self, buf: bytes) -> None:
+    def __init__(self, buf: bytes, budget: Budget | None = None) -> None:
         self.buf = buf
         self.pos = 0
         self.end = len(buf)
+        self.budget = budget if budget is not None else unlimited()
 
     @property
     def left(self) -> int:
@@ -92,6 +123,8 @@ class Node:
     con: c.Construct
     #: The fewest bytes one encoded value can take (counts are checked against it).
     min_size: int = 1
+    #: Budget units one parsed value costs (objects it creates; lists charge their elements).
+    units: int = 1
 
     def read(self, r: Reader) -> Any:
         raise NotImplementedError
@@ -140,6 +173,7 @@ class Rec(Node):
         self.con = c.Struct(*(f / p.con for f, p in self.fields))
         self.st = struct.Struct("<" + "".join(p.fmt for _, p in self.fields))
         self.min_size = self.size = self.st.size
+        self.units = 1 + len(self.fields)
 
     def read(self, r: Reader) -> tuple:
         pos = r.take(self.size, self.name)
@@ -160,6 +194,7 @@ class Seq(Node):
         self.fields = tuple(fields)
         self.con = c.Struct(*(f / n.con for f, n in self.fields))
         self.min_size = sum(n.min_size for _, n in self.fields)
+        self.units = 1 + sum(n.units for _, n in self.fields)
 
     def read(self, r: Reader) -> tuple:
         out = []
@@ -196,6 +231,7 @@ class List(Node):
         need = n * elem.min_size
         if need > r.end - r.pos:
             raise LayoutError(f"count {n} needs at least {need} bytes, {r.end - r.pos} left")
+        r.budget.charge(n * elem.units, f"count {n}")
         if isinstance(elem, Rec):
             pos = r.pos
             r.pos = pos + need
@@ -233,6 +269,7 @@ class TaggedValue(Node):
     bool → u8 (0 or 1). Parsed to ``(tag, payload)``."""
 
     min_size = 2
+    units = 2  # the (tag, payload) tuple and the payload
 
     def __init__(self) -> None:
         self.con = c.Struct(
@@ -285,6 +322,7 @@ class ValueList(List):
         buf, pos, end = r.buf, r.pos, r.end
         if n * 2 > end - pos:
             raise LayoutError(f"count {n} needs at least {n * 2} bytes, {end - pos} left")
+        r.budget.charge(n * VALUE.units, f"count {n}")
         out = []
         append = out.append
         u32, i64, f64 = _U32.unpack_from, _I64.unpack_from, _F64.unpack_from
@@ -373,10 +411,12 @@ class Member:
         self._compiled: c.Construct | None = None
 
     def read(self, data: bytes, r: Reader | None = None,
-             done: dict[str, Any] | None = None) -> dict[str, Any]:
+             done: dict[str, Any] | None = None, budget: Budget | None = None
+             ) -> dict[str, Any]:
         """Fast path: parse ``data`` into the raw shape. To resume a partial read, pass the
-        reader ``r`` and the fields ``done`` already read from it."""
-        r = r or Reader(data)
+        reader ``r`` and the fields ``done`` already read from it. ``budget`` bounds what the
+        read may allocate (:class:`Budget`)."""
+        r = r or Reader(data, budget)
         out = dict(done or {})
         for fname, node in self.fields:
             if fname in out:
@@ -432,6 +472,7 @@ class AttrList(List):
         pos += 2
         if n * 6 > end - pos:  # key (4) + tag (1) + the smallest payload (1)
             raise LayoutError(f"count {n} needs at least {n * 6} bytes, {end - pos} left")
+        r.budget.charge(n * self.elem.units, f"count {n}")
         out = []
         u32, i64, f64 = _U32.unpack_from, _I64.unpack_from, _F64.unpack_from
         for i in range(n):
@@ -534,10 +575,12 @@ MEMBERS: dict[str, Member] = {m.name: m for m in (
     STRINGS, MAP, PIECES, TABLES, DICE, SCENARIOS, RULES, PROVENANCE)}
 
 
-def parse_member(name: str, data: bytes, fast: bool = True) -> dict[str, Any]:
-    """Parse member ``name`` into its raw shape (fast path, or the plain construct schema)."""
+def parse_member(name: str, data: bytes, fast: bool = True, budget: Budget | None = None
+                 ) -> dict[str, Any]:
+    """Parse member ``name`` into its raw shape (fast path, or the plain construct schema).
+    ``budget`` bounds the fast path's allocations (the plain path is for tests)."""
     member = MANIFEST if name == MANIFEST.name else MEMBERS[name]
-    return member.read(data) if fast else member.read_plain(data)
+    return member.read(data, budget=budget) if fast else member.read_plain(data)
 
 
 def build_member(name: str, raw: dict[str, Any], compiled: bool = True) -> bytes:
@@ -904,6 +947,22 @@ def _values(raw: list, S: list[str]) -> tuple:
     return tuple([_decode_value(t, v, S) for t, v in raw])
 
 
+def _charge_copies(budget: Budget, member: str, sets: list[dict[str, Any]], refs: Iterable[int],
+                   kind: str) -> None:
+    """Charge ``budget`` for the attribute dicts the records of ``kind`` copy from ``sets``:
+    a set stored once may be referred to by every record (amplification by reference)."""
+    sizes = [len(d) for d in sets]
+    n = len(sizes)
+    total = 0
+    for i in refs:
+        if i < n:  # an index out of range is reported by the decoder with its record
+            total += sizes[i]
+    try:
+        budget.charge(total, f"{kind} attributes")
+    except LayoutError as exc:
+        raise ModuleError(member, kind, exc.message) from None
+
+
 def _attrsets(member: str, raw: list, S: list[str]) -> list[dict[str, Any]]:
     out = []
     for i, items in enumerate(raw):
@@ -983,9 +1042,14 @@ def _unique(member: str, kind: str, ids: Sequence[str]) -> None:
             seen.add(x)
 
 
-def decode_map(raw: dict[str, Any], S: list[str]) -> dict[str, Any]:
+def decode_map(raw: dict[str, Any], S: list[str], budget: Budget | None = None
+               ) -> dict[str, Any]:
     m = "map.bin"
     sets = _attrsets(m, raw["attrsets"], S)
+    budget = budget or unlimited()
+    _charge_copies(budget, m, sets, (x[7] for x in raw["grids"]), "grid")
+    _charge_copies(budget, m, sets, (x[12] for x in raw["locations"]), "location")
+    _charge_copies(budget, m, sets, (x[3] for x in raw["edges"]), "edge")
     new_location, new_edge = _new_location, _new_edge
     out: dict[str, Any] = {}
     for key, kind, rec in (("sides", "side", SIDE), ("nationalities", "nationality", NATIONALITY),
@@ -1026,10 +1090,14 @@ def decode_map(raw: dict[str, Any], S: list[str]) -> dict[str, Any]:
     return out
 
 
-def decode_pieces(raw: dict[str, Any], S: list[str]) -> dict[str, PieceType]:
+def decode_pieces(raw: dict[str, Any], S: list[str], budget: Budget | None = None
+                  ) -> dict[str, PieceType]:
     m = "pieces.bin"
     sets = _attrsets(m, raw["attrsets"], S)
     recs, face_recs = raw["piece_types"], raw["faces"]
+    budget = budget or unlimited()
+    _charge_copies(budget, m, sets, (x[10] for x in recs), "piece type")
+    _charge_copies(budget, m, sets, (x[1] for x in face_recs), "face")
     total = sum(x[11] for x in recs)
     if total != len(face_recs):
         raise ModuleError(m, "faces", f"the piece types have {total} faces in all but "
@@ -1094,9 +1162,14 @@ def decode_dice(raw: dict[str, Any], S: list[str]) -> dict[str, Dice]:
     return out
 
 
-def decode_scenarios(raw: dict[str, Any], S: list[str]) -> dict[str, Scenario]:
+def decode_scenarios(raw: dict[str, Any], S: list[str], budget: Budget | None = None
+                     ) -> dict[str, Scenario]:
     m = "scenarios.bin"
     sets = _attrsets(m, raw["attrsets"], S)
+    budget = budget or unlimited()
+    _charge_copies(budget, m, sets, (i for x in raw["scenarios"] for i in x[7:9]), "scenario")
+    _charge_copies(budget, m, sets, (p[5] for x in raw["scenarios"] for p in x[11]),
+                   "placement")
     out: dict[str, Scenario] = {}
     for i, rec in enumerate(raw["scenarios"]):
         (sid, name, rule, desc, victory, first, last, glob, at, shuffle, options,
@@ -1147,21 +1220,28 @@ def decode_provenance(raw: dict[str, Any], S: list[str]) -> tuple[Provenance, ..
                                None) from None
 
 
-def decode_members(data: Mapping[str, bytes], fast: bool = True) -> dict[str, Any]:
+def decode_members(data: Mapping[str, bytes], fast: bool = True,
+                   max_values: int | None = None) -> dict[str, Any]:
     """Parse and decode every record member; returns the Module fields they hold (everything
-    but the manifest's identity fields and the art). Raises ModuleError."""
+    but the manifest's identity fields and the art). ``max_values`` bounds, for all members
+    together, the values decoding creates (:class:`Budget`). Raises ModuleError."""
+    budget = Budget(max_values) if max_values is not None else unlimited()
     raw = {}
     for name in MEMBERS:
         try:
-            raw[name] = parse_member(name, data[name], fast)
+            raw[name] = parse_member(name, data[name], fast, budget)
         except LayoutError as exc:
             raise ModuleError(name, exc.where, exc.message) from None
+    try:
+        budget.charge(len(raw["strings.bin"]["lengths"]), "strings")
+    except LayoutError as exc:
+        raise ModuleError("strings.bin", "", exc.message) from None
     S = decode_strings(raw["strings.bin"])
-    fields = decode_map(raw["map.bin"], S)
-    fields["piece_types"] = decode_pieces(raw["pieces.bin"], S)
+    fields = decode_map(raw["map.bin"], S, budget)
+    fields["piece_types"] = decode_pieces(raw["pieces.bin"], S, budget)
     fields["tables"] = decode_tables(raw["tables.bin"], S)
     fields["dice"] = decode_dice(raw["dice.bin"], S)
-    fields["scenarios"] = decode_scenarios(raw["scenarios.bin"], S)
+    fields["scenarios"] = decode_scenarios(raw["scenarios.bin"], S, budget)
     fields["rules_index"] = decode_rules(raw["rules.bin"], S)
     fields["provenance"] = decode_provenance(raw["provenance.bin"], S)
     return fields

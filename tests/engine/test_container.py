@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine.container import (LIMITS, MANIFEST, PNG_SIGNATURE, Limits, load_module,
-                              module_members, module_problems, pack_members, read_module,
-                              save_module, write_module)
+from engine.container import (LIMITS, MANIFEST, PNG_SIGNATURE, TABLE_LIMITS, Limits,
+                              load_module, module_members, module_problems, pack_members,
+                              read_module, save_module, write_module)
 from engine.errors import ModuleError, WartableError
 from engine.model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Nationality,
                           Placement, PieceType, Provenance, Scenario, ScenarioOption, Side, Table)
@@ -101,6 +101,7 @@ value = st.one_of(st.integers(-(2**63), 2**63 - 1), st.floats(allow_nan=False,
                   text, st.booleans())
 attrs = st.dictionaries(text, value, max_size=4)
 ident = st.text("abcdefgh0123_-", min_size=1, max_size=6)
+EXTENT = TABLE_LIMITS.max_extent
 
 
 @st.composite
@@ -108,7 +109,8 @@ def modules(draw: st.DrawFn) -> Module:
     sides = (Side("a", draw(text)), Side("b", draw(text), draw(text)))
     loc_ids = draw(st.lists(ident, min_size=1, max_size=12, unique=True))
     locations = {i: Location(i, draw(st.sampled_from(["hex", "space", "box", "deck"])), "m",
-                             draw(text), draw(st.floats(-1e6, 1e6)), draw(st.floats(-1e6, 1e6)),
+                             draw(text), draw(st.floats(-EXTENT, EXTENT)),
+                             draw(st.floats(-EXTENT, EXTENT)),
                              draw(text), "", draw(st.integers(-99, 99)),
                              draw(st.integers(-99, 99)), draw(st.sampled_from(["", "a"])),
                              draw(st.sampled_from(["public", "owner", "nobody"])), draw(attrs))
