@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import commands as C
-from engine.errors import WartableError
-from engine.saves import atomic_write
+from engine.errors import SaveError, WartableError
+from engine.saves import atomic_write, decode_json_document, read_bounded
 from engine.session import ReplayDivergence, Session
 
 SUFFIX = ".wtpbem"
@@ -82,14 +82,10 @@ def write_turn(session: Session, path: Path | str, since: int, side: str = "") -
 def read_turn(path: Path | str) -> dict[str, Any]:
     """Read and shape-check a turn file. PbemError naming the problem."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise PbemError(f"{path.name}: too large for a turn file")
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        raise PbemError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise PbemError(f"{path.name}: not a turn file ({exc})") from None
+    try:  # bounded like a save: a regular file, its size, values, depth, integers, Unicode
+        data = decode_json_document(read_bounded(path, MAX_BYTES), path.name, "turn file")
+    except SaveError as exc:
+        raise PbemError(str(exc)) from None
     check_shape(data, path.name)
     return data
 

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
 from .errors import ModuleError
+from .files import (FileRefused, atomic_write, describe_os_error, is_dir, read_regular_file,
+                    shown)
 from .hexgrid import Hex, Layout
 from .model import LOCATION_KINDS, PIECE_KINDS, VISIBILITIES, Module
 from .schema import (FORMAT_MAJOR, FORMAT_MINOR, FORMAT_REQUIRES, MEMBERS, LayoutError,
@@ -52,11 +54,13 @@ ZIP_LEVEL = 9
 
 @dataclass(frozen=True)
 class Limits:
-    """What a reader accepts. Anything beyond is refused before it is read or allocated."""
-    max_file: int = 256 << 20          # bytes of the .wtm file itself
+    """What a reader accepts. Anything beyond is refused before it is read or allocated, so a
+    hostile file costs at most about ``max_file + max_total`` bytes plus ~80 bytes per value of
+    ``max_values`` (~0.6 GiB at the defaults; ``tests/tools/test_hostile.py`` measures it)."""
+    max_file: int = 128 << 20          # bytes of the .wtm file itself
     max_members: int = 4096
     max_member: int = 64 << 20         # uncompressed bytes of one member
-    max_total: int = 256 << 20         # uncompressed bytes of all members
+    max_total: int = 128 << 20         # uncompressed bytes of all members
     max_ratio: int = 200               # uncompressed / compressed, for members over ratio_floor
     ratio_floor: int = 1 << 20
     max_name: int = 255                # bytes of a member name
@@ -390,16 +394,17 @@ def write_module(module: Module) -> bytes:
 
 
 def save_module(module: Module, path: str | os.PathLike[str]) -> None:
-    """Write ``module`` to ``path`` atomically (a temporary file, then a rename)."""
+    """Write ``module`` to ``path`` atomically (:func:`engine.files.atomic_write`: a temporary
+    file, fsync, then a rename), creating missing folders. ModuleError naming the path when it
+    cannot be written (a folder is there, a file is in the way, no permission...)."""
     path = Path(path)
     data = write_module(module)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    if is_dir(path):
+        raise ModuleError(shown(path), "", "is a folder: give the module file's name")
     try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+        atomic_write(path, data)
+    except OSError as exc:
+        raise ModuleError(shown(path), "", f"cannot write: {describe_os_error(exc)}") from None
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -589,20 +594,12 @@ def load_module(path: str | os.PathLike[str], limits: Limits = LIMITS) -> Module
     most ``limits.max_file`` bytes before reading it."""
     path = Path(path)
     try:
-        st = path.stat()
+        data = read_regular_file(path, limits.max_file)
+    except FileRefused as exc:
+        raise ModuleError(shown(path), "", f"cannot be a module: {exc.reason}") from None
     except OSError as exc:
-        raise ModuleError(str(path), "", f"cannot open: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise ModuleError(str(path), "", "not a regular file")
-    if st.st_size > limits.max_file:
-        raise ModuleError(str(path), "", f"file is {st.st_size} bytes, more than the "
-                          f"{limits.max_file} a module may have")
-    try:
-        with open(path, "rb") as f:
-            data = f.read(limits.max_file + 1)
-    except OSError as exc:
-        raise ModuleError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
-    return read_module(data, path.name, limits)
+        raise ModuleError(shown(path), "", f"cannot open: {describe_os_error(exc)}") from None
+    return read_module(data, shown(path.name), limits)
 
 
 def module_info(module: Module) -> dict[str, Any]:

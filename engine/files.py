@@ -4,11 +4,16 @@ Modules, saves, turn files and source files all come through :func:`read_regular
 ``/dev/zero``, ``/dev/urandom``, a FIFO with no writer or a folder is refused before a byte is read
 (a FIFO is opened without blocking, then refused), and a file larger than its kind may be is
 refused from its size — and, should it grow while being read, after ``limit + 1`` bytes.
+
+Writing goes through :func:`atomic_write` (a temporary file, fsync, rename), which also removes
+the temporaries that earlier, killed writes of the same file left behind.
 """
 from __future__ import annotations
 
 import os
+import secrets
 import stat
+import time
 from pathlib import Path
 
 
@@ -61,6 +66,12 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
     return data
 
 
+def shown(text: object, most: int = 120) -> str:
+    """A path or name for a one-line message: at most ``most`` characters, its end kept."""
+    text = str(text)
+    return text if len(text) <= most else "..." + text[3 - most:]
+
+
 def describe_os_error(exc: OSError) -> str:
     """A one-line reason for an OSError (``No such file or directory``...)."""
     return " ".join(str(exc.strerror or exc).split())
@@ -80,3 +91,88 @@ def exists(path: Path) -> bool:
         return path.exists()
     except (OSError, ValueError):
         return False
+
+
+#: A temporary file of :func:`atomic_write` older than this is stale even if a process with
+#: the pid in its name is alive (that pid has been reused).
+STALE_SECONDS = 24 * 3600
+
+
+def _temporaries(path: Path) -> list[Path]:
+    """The temporary files :func:`atomic_write` makes for ``path`` (``.NAME.PID.TOKEN.tmp``)."""
+    prefix, found = f".{path.name}.", []
+    try:
+        with os.scandir(path.parent) as it:
+            for entry in it:
+                if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+                    found.append(path.parent / entry.name)
+    except OSError:
+        pass
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
+
+
+def clean_stale_temporaries(path: Path) -> list[Path]:
+    """Remove the temporaries a killed save of ``path`` left behind: those whose writer process
+    is gone (the pid in the name), or that are older than :data:`STALE_SECONDS`. A save in
+    progress in another live process is left alone. Returns what was removed."""
+    path = Path(path)
+    removed = []
+    now = time.time()
+    for tmp in _temporaries(path):
+        middle = tmp.name[len(path.name) + 2:-len(".tmp")]
+        pid_text = middle.split(".", 1)[0]
+        try:
+            old = now - tmp.lstat().st_mtime > STALE_SECONDS
+        except OSError:
+            continue
+        mine = pid_text.isdigit() and int(pid_text) == os.getpid()
+        if old or not pid_text.isdigit() or (not mine and not _alive(int(pid_text))):
+            try:
+                tmp.unlink()
+                removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a crash at any moment leaves either the old file or
+    the new one, never a mixture; then remove what earlier killed saves left behind."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o644)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        dir_fd = None
+    if dir_fd is not None:
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
+    clean_stale_temporaries(path)

@@ -23,14 +23,13 @@ import hashlib
 import json
 import os
 import re
-import secrets
-import time
 from pathlib import Path
 from typing import Any
 
 from .container import MODULE_ID_RE
 from .errors import SaveError
-from .files import FileRefused, describe_os_error, read_regular_file
+from .files import FileRefused, describe_os_error, read_regular_file, shown
+from .files import atomic_write  # noqa: F401  (saves are written through it: engine.session)
 
 MAGIC = b"WARTABLE-SAVE"
 VERSION = 1
@@ -181,111 +180,21 @@ def _check_shape(record: Any, source: str) -> None:
              and isinstance(entry.get("text", ""), str), f"action {i + 1} is malformed")
 
 
-#: A temporary file of :func:`atomic_write` older than this is stale even if a process with
-#: the pid in its name is alive (that pid has been reused).
-STALE_SECONDS = 24 * 3600
-
-
-def _temporaries(path: Path) -> list[Path]:
-    """The temporary files :func:`atomic_write` makes for ``path`` (``.NAME.PID.TOKEN.tmp``)."""
-    prefix, found = f".{path.name}.", []
-    try:
-        with os.scandir(path.parent) as it:
-            for entry in it:
-                if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
-                    found.append(path.parent / entry.name)
-    except OSError:
-        pass
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, ValueError):
-        return True
-    return True
-
-
-def clean_stale_temporaries(path: Path) -> list[Path]:
-    """Remove the temporaries a killed save of ``path`` left behind: those whose writer process
-    is gone (the pid in the name), or that are older than :data:`STALE_SECONDS`. A save in
-    progress in another live process is left alone. Returns what was removed."""
-    path = Path(path)
-    removed = []
-    now = time.time()
-    for tmp in _temporaries(path):
-        middle = tmp.name[len(path.name) + 2:-len(".tmp")]
-        pid_text = middle.split(".", 1)[0]
-        try:
-            old = now - tmp.lstat().st_mtime > STALE_SECONDS
-        except OSError:
-            continue
-        mine = pid_text.isdigit() and int(pid_text) == os.getpid()
-        if old or not pid_text.isdigit() or (not mine and not _alive(int(pid_text))):
-            try:
-                tmp.unlink()
-                removed.append(tmp)
-            except OSError:
-                pass
-    return removed
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash at any moment leaves either the old file or
-    the new one, never a mixture; then remove what earlier killed saves left behind."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o644)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        dir_fd = None
-    if dir_fd is not None:
-        try:
-            os.fsync(dir_fd)
-        except OSError:
-            pass
-        finally:
-            os.close(dir_fd)
-    clean_stale_temporaries(path)
-
-
 def read_bounded(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
     """The bytes of the save or turn file ``path``: a regular file of at most ``limit`` bytes
     (:func:`engine.files.read_regular_file`). SaveError otherwise."""
     try:
         return read_regular_file(path, limit)
     except FileRefused as exc:
-        raise SaveError(f"{_name(path)}: cannot be a save: {exc.reason}") from None
+        raise SaveError(f"{shown(path)}: cannot be a save: {exc.reason}") from None
     except OSError as exc:
-        raise SaveError(f"{_name(path)}: cannot read ({describe_os_error(exc)})") from None
-
-
-def _name(path: Path) -> str:
-    text = str(path)
-    return text if len(text) <= 120 else "..." + text[-117:]
+        raise SaveError(f"{shown(path)}: cannot read ({describe_os_error(exc)})") from None
 
 
 def read_save(path: Path) -> dict[str, Any]:
     """Read and check the save file ``path`` (bounded: see the module docstring)."""
     path = Path(path)
-    return decode_save(read_bounded(path), path.name[:120])
+    return decode_save(read_bounded(path), shown(path.name))
 
 
 def autosave_dir() -> Path:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine.errors import SourceError
+from engine.files import FileRefused, describe_os_error, exists, is_dir, read_regular_file, shown
 from engine.model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Nationality,
                           Placement, PieceType, Provenance, Scenario, ScenarioOption, Side, Table,
                           Value)
@@ -31,6 +32,8 @@ Progress = Callable[[int, int, str], None]
 HexCoords = Callable[[Grid, str], "tuple[int, int]"]
 
 MODULE_TOML = "module.toml"
+#: The largest source file read (a module member may be no larger: engine.container.Limits).
+MAX_SOURCE_FILE = 64 << 20
 #: Files and folders that belong to the author, never read into the module nor written by dump.
 NOT_PACKED = ("rules", "build", "PROVENANCE.md", "COVERAGE.md", "NOTES.md", "README.md")
 #: A name that can be a file name (table and scenario ids, art).
@@ -128,13 +131,22 @@ class CsvFile:
         return SourceError(self.rel, row, col + 1 if col >= 0 else 0, message)
 
 
+def _read_bytes(path: Path, rel: str, limit: int = MAX_SOURCE_FILE) -> bytes:
+    """The bytes of a source file: a regular file of at most ``limit`` bytes (never a device
+    or a FIFO: :func:`engine.files.read_regular_file`). SourceError naming it otherwise."""
+    try:
+        return read_regular_file(path, limit)
+    except FileRefused as exc:
+        raise SourceError(rel, 0, 0, f"cannot be a source file: {exc.reason}") from None
+    except OSError as exc:
+        raise SourceError(rel, 0, 0, f"cannot read: {describe_os_error(exc)}") from None
+
+
 def _read_text(path: Path, rel: str) -> str:
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        return _read_bytes(path, rel).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SourceError(rel, 0, 0, f"not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise SourceError(rel, 0, 0, f"cannot read: {exc.strerror or exc}") from None
 
 
 class _Lines:
@@ -350,6 +362,8 @@ class TomlFile:
         self.text = _read_text(path, rel)
         try:
             self.data = tomllib.loads(self.text)
+        except RecursionError:  # tomllib parses nested arrays and tables recursively
+            raise SourceError(rel, 0, 0, "bad TOML: arrays or tables nested too deeply") from None
         except tomllib.TOMLDecodeError as exc:
             m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
             msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
@@ -545,7 +559,7 @@ def read_source(folder: str | Path, progress: Progress | None = None,
     if (folder / "art").is_dir():
         for p in sorted((folder / "art").iterdir()):
             if p.is_file() and p.suffix == ".png":
-                art[p.name] = p.read_bytes()
+                art[p.name] = _read_bytes(p, f"art/{p.name}")
     step("art")
     return Module(sides=sides, nationalities=nats, boards=boards, grids=grids,
                   locations=locations, edges=edges, piece_types=pieces, tables=tables,
@@ -1085,23 +1099,26 @@ def write_source(module: Module, folder: str | Path, overwrite: bool = False) ->
     are not sources (``rules/``, ``*.md``, ``build/``) are left alone."""
     folder = Path(folder)
     texts = source_texts(module)
-    existing = [folder / n for n in _MANAGED if (folder / n).exists()]
+    if exists(folder) and not is_dir(folder):
+        raise SourceError(shown(folder), 0, 0, "is a file, not a folder for module sources")
+    existing = [folder / n for n in _MANAGED if exists(folder / n)]
     for pattern in _MANAGED_GLOBS:
-        existing += sorted(folder.glob(pattern)) if folder.is_dir() else []
+        existing += sorted(folder.glob(pattern)) if is_dir(folder) else []
     if existing and not overwrite:
-        raise SourceError(str(folder), 0, 0, "already holds module sources (overwrite them "
+        raise SourceError(shown(folder), 0, 0, "already holds module sources (overwrite them "
                           "with --force)")
     written = []
-    for rel, content in texts.items():
-        path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_bytes(content.encode("utf-8"))
-        written.append(path)
-    keep = set(written)
-    for path in existing:
-        if path not in keep and path.is_file():
-            path.unlink()
+    try:
+        for rel, content in texts.items():
+            path = folder / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+            written.append(path)
+        keep = set(written)
+        for path in existing:
+            if path not in keep and path.is_file():
+                path.unlink()
+    except OSError as exc:
+        where = shown(exc.filename) if exc.filename else shown(folder)
+        raise SourceError(where, 0, 0, f"cannot write: {describe_os_error(exc)}") from None
     return written

@@ -18,6 +18,8 @@ from collections import Counter
 from typing import Any
 
 from engine.container import module_problems
+from engine.errors import ModuleError
+from engine.schema import encode_members
 from engine.model import Grid, Module
 
 
@@ -42,6 +44,13 @@ def validate(module: Module, source: bool = False) -> list[str]:
     problems: list[str] = []
     for p in module_problems(module):
         problems.append(p.in_source() if source else str(p))
+    if source and not problems:
+        # sources can say what the format cannot hold (a count beyond 32 bits, 70,000 faces):
+        # `build` would fail on it, so `validate` says so first
+        try:
+            encode_members(module)
+        except ModuleError as exc:
+            problems.append(f"cannot be built: {exc}")
 
     def add(member: str, src: str, record: str, message: str) -> None:
         problems.append(f"{src if source else member}: {record}: {message}")
