@@ -11,6 +11,7 @@ the temporaries that earlier, killed writes of the same file left behind.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import stat
 import time
@@ -98,6 +99,12 @@ def exists(path: Path) -> bool:
 STALE_SECONDS = 24 * 3600
 
 
+#: The middle of a temporary's name: ``PID.TOKEN`` (ours), or the 8 random characters of the
+#: ``tempfile.mkstemp`` names earlier versions used (judged by age only).
+_OURS = re.compile(r"([0-9]{1,10})\.[0-9a-f]{8}")
+_LEGACY = re.compile(r"[a-z0-9_]{8}")
+
+
 def _temporaries(path: Path) -> list[Path]:
     """The temporary files :func:`atomic_write` makes for ``path`` (``.NAME.PID.TOKEN.tmp``)."""
     prefix, found = f".{path.name}.", []
@@ -130,13 +137,14 @@ def clean_stale_temporaries(path: Path) -> list[Path]:
     now = time.time()
     for tmp in _temporaries(path):
         middle = tmp.name[len(path.name) + 2:-len(".tmp")]
-        pid_text = middle.split(".", 1)[0]
+        ours = _OURS.fullmatch(middle)           # .NAME.PID.TOKEN.tmp
+        if ours is None and not _LEGACY.fullmatch(middle):
+            continue  # another file's temporary (.NAME.bak.PID...): not ours to judge
         try:
             old = now - tmp.lstat().st_mtime > STALE_SECONDS
         except OSError:
             continue
-        mine = pid_text.isdigit() and int(pid_text) == os.getpid()
-        if old or not pid_text.isdigit() or (not mine and not _alive(int(pid_text))):
+        if old or (ours is not None and not _alive(int(ours.group(1)))):
             try:
                 tmp.unlink()
                 removed.append(tmp)

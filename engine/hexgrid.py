@@ -38,7 +38,7 @@ SQRT3 = math.sqrt(3.0)
 #: label numbers have at most this many digits,
 MAX_DIGITS = 9
 #: a numbered extent (a bounded scheme, or sequential columns) holds at most this many hexes,
-MAX_NUMBERED_HEXES = 1_000_000
+MAX_NUMBERED_HEXES = 200_000
 #: a sequential column starts at most this many rows from row 0, and a separator is this short.
 MAX_START = 1_000_000
 MAX_SEP = 8
