@@ -24,6 +24,7 @@ bench: $(STAMP)
 
 fuzz: $(STAMP)
 	$(PY) -m tools.fuzz_long
+	$(PY) -m tools.fuzz_long --campaign hostile --minutes 2
 	$(VENV)/bin/wartable fuzz paths_of_glory --scenario campaign --games 200 --seed 1 --actions 100000 \
 		--option optional_cards=all --jobs $(JOBS)
 

@@ -83,7 +83,7 @@ def read_turn(path: Path | str) -> dict[str, Any]:
     """Read and shape-check a turn file. PbemError naming the problem."""
     path = Path(path)
     try:  # bounded like a save: a regular file, its size, values, depth, integers, Unicode
-        data = decode_json_document(read_bounded(path, MAX_BYTES), path.name, "turn file")
+        data = decode_json_document(read_bounded(path, MAX_BYTES, "a turn file"), path.name, "turn file")
     except SaveError as exc:
         raise PbemError(str(exc)) from None
     check_shape(data, path.name)

@@ -180,13 +180,13 @@ def _check_shape(record: Any, source: str) -> None:
              and isinstance(entry.get("text", ""), str), f"action {i + 1} is malformed")
 
 
-def read_bounded(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
-    """The bytes of the save or turn file ``path``: a regular file of at most ``limit`` bytes
-    (:func:`engine.files.read_regular_file`). SaveError otherwise."""
+def read_bounded(path: Path, limit: int = MAX_SAVE_BYTES, what: str = "a save") -> bytes:
+    """The bytes of the save (or turn file: ``what``) ``path``: a regular file of at most
+    ``limit`` bytes (:func:`engine.files.read_regular_file`). SaveError otherwise."""
     try:
         return read_regular_file(path, limit)
     except FileRefused as exc:
-        raise SaveError(f"{shown(path)}: cannot be a save: {exc.reason}") from None
+        raise SaveError(f"{shown(path)}: cannot be {what}: {exc.reason}") from None
     except OSError as exc:
         raise SaveError(f"{shown(path)}: cannot read ({describe_os_error(exc)})") from None
 

@@ -17,6 +17,7 @@ import csv
 import importlib
 import io
 import math
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -518,8 +519,8 @@ def read_source(folder: str | Path, progress: Progress | None = None,
     of syntax or type; references are checked by ``engine.container.module_problems`` and
     ``tools.validate``. ``hex_coords`` replaces :func:`hexgrid_coords` (for tests)."""
     folder = Path(folder)
-    if not (folder / MODULE_TOML).is_file():
-        raise SourceError(str(folder), 0, 0, f"not a module source folder (no {MODULE_TOML})")
+    if not os.path.lexists(folder / MODULE_TOML):
+        raise SourceError(shown(folder), 0, 0, f"not a module source folder (no {MODULE_TOML})")
     steps = ["module.toml", "locations.csv", "edges.csv", "pieces.csv", "tables", "scenarios",
              "rules_index.csv", "provenance.csv", "art"]
     done = 0
@@ -558,7 +559,7 @@ def read_source(folder: str | Path, progress: Progress | None = None,
     art: dict[str, bytes] = {}
     if (folder / "art").is_dir():
         for p in sorted((folder / "art").iterdir()):
-            if p.is_file() and p.suffix == ".png":
+            if p.suffix == ".png":  # a .png that is not a regular file is refused
                 art[p.name] = _read_bytes(p, f"art/{p.name}")
     step("art")
     return Module(sides=sides, nationalities=nats, boards=boards, grids=grids,
@@ -611,8 +612,10 @@ def _read_module_toml(folder: Path) -> tuple:
 
 
 def _csv(folder: Path, rel: str) -> CsvFile | None:
+    """The CSV file ``rel`` of ``folder``, or None when there is none (a device, a FIFO or a
+    folder under that name is refused, not skipped)."""
     path = folder / rel
-    return CsvFile(path, rel) if path.is_file() else None
+    return CsvFile(path, rel) if os.path.lexists(path) else None
 
 
 def _read_locations(folder: Path, grids: Mapping[str, Grid], hex_coords: HexCoords
@@ -699,7 +702,7 @@ def _read_pieces(folder: Path, rel: str, default_kind: str, out: dict[str, Piece
 
 def _read_tables(folder: Path) -> dict[str, Table]:
     out: dict[str, Table] = {}
-    if not (folder / "tables.toml").is_file():
+    if not os.path.lexists(folder / "tables.toml"):
         return out
     f = TomlFile(folder / "tables.toml", "tables.toml")
     for key in f.data:
