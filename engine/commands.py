@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from . import dice as dicelib
 from . import rng
+from .canon import is_unicode as _is_unicode
 from .errors import WartableError
 from .state import GameState, Piece
 
@@ -35,14 +36,6 @@ def _show(value: Any) -> str:
     text = repr(value) if not isinstance(value, int) or -10**30 < value < 10**30 \
         else f"<an integer of {value.bit_length()} bits>"
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _is_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _json_value(value: Any, what: str, depth: int = 0) -> Any:

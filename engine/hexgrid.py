@@ -515,16 +515,17 @@ class SequentialColumnsScheme(NumberingScheme):
         if not firsts or not (len(firsts) == len(lengths) == len(starts)):
             raise ValueError(f"numbering {name!r}: firsts, lengths and starts must list the same "
                              f"number of columns ({len(firsts)}, {len(lengths)}, {len(starts)})")
-        if sum(lengths) > most:  # checked before a single hex is made
-            raise ValueError(f"numbering {name!r}: the columns hold more than {most} hexes")
-        self._to_hex: dict[int, Hex] = {}
-        self._to_num: dict[Hex, int] = {}
         for q, (first, n, start) in enumerate(zip(firsts, lengths, starts)):
             if n < 1 or first < 1:
                 raise ValueError(f"numbering {name!r}: column {q + 1} needs first >= 1 and length >= 1")
             if abs(start) > MAX_START:
                 raise ValueError(f"numbering {name!r}: column {q + 1} starts more than "
                                  f"{MAX_START} rows away")
+        if sum(lengths) > most:  # every column checked before a single hex is made
+            raise ValueError(f"numbering {name!r}: the columns hold more than {most} hexes")
+        self._to_hex: dict[int, Hex] = {}
+        self._to_num: dict[Hex, int] = {}
+        for q, (first, n, start) in enumerate(zip(firsts, lengths, starts)):
             shift = (q - (q & 1)) // 2 if odd else (q + (q & 1)) // 2
             for j in range(n):
                 if first + j in self._to_hex:

@@ -26,6 +26,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .canon import is_unicode as _is_unicode
 from .container import MODULE_ID_RE
 from .errors import SaveError
 from .files import FileRefused, describe_os_error, read_regular_file, shown
@@ -143,14 +144,6 @@ def _document_problem(doc: Any, strings: bool = True, ints: bool = True) -> str 
         else:
             stack.pop()
     return None
-
-
-def _is_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _check_shape(record: Any, source: str) -> None:

@@ -301,14 +301,20 @@ def _turn(folder: Path, placeholder: str, text: str) -> Outcome:
         placeholder, '"x"') if placeholder != '"NESTED"' else text, 1)
     path = folder / "turn.wtpbem"
     path.write_text(body, encoding="ascii")
+    return _read_outcome(lambda: read_turn(path), PbemError) or ("accepted", None)
+
+
+def _read_outcome(read: Callable[[], Any], error: type[Exception]) -> Outcome | None:
+    """Run ``read`` under the alarm: ("refused", why) for a clean ``error`` (why: None unless
+    its message is not one line), ("hang", ...), or None when it returned."""
     try:
         with alarm():
-            read_turn(path)
-    except PbemError as exc:
+            read()
+    except error as exc:
         return "refused", None if "\n" not in str(exc) else f"message {str(exc)!r:.200}"
     except Hang as exc:
         return "hang", str(exc)
-    return "accepted", None
+    return None
 
 
 def _toml_nesting(folder: Path, depth: int, table: bool) -> Outcome:
@@ -323,14 +329,8 @@ def _toml_nesting(folder: Path, depth: int, table: bool) -> Outcome:
     else:
         text = text.replace("[module]\n", f"[module]\ndeep = {value}\n", 1)
     (src / "module.toml").write_text(text, encoding="utf-8")
-    try:
-        with alarm():
-            read_source(src)
-    except SourceError as exc:
-        return "refused", None if "\n" not in str(exc) else f"message {str(exc)!r:.200}"
-    except Hang as exc:
-        return "hang", str(exc)
-    return "accepted", f"module.toml with a {depth}-deep value was accepted"
+    return _read_outcome(lambda: read_source(src), SourceError) or (
+        "accepted", f"module.toml with a {depth}-deep value was accepted")
 
 
 # -- lone surrogates -------------------------------------------------------------------------------

@@ -93,10 +93,7 @@ def module_path(arg: str) -> Path:
     building the cached file of a source folder or built-in module if it is missing or stale."""
     path = Path(arg)
     if _looks_like_path(arg):
-        if is_dir(path):
-            if not (path / MODULE_TOML).is_file():
-                raise ModuleError(shown(arg), "", f"not a module source folder (no "
-                                  f"{MODULE_TOML})")
+        if _source_folder(arg, path):
             return _cached_wtm(path)
         if not exists(path):
             raise ModuleError(shown(arg), "", "no such file")
@@ -104,6 +101,15 @@ def module_path(arg: str) -> Path:
     if arg in builtin_ids():
         return _cached_wtm(builtin_folder(arg))
     raise _unknown(arg)
+
+
+def _source_folder(arg: str, path: Path) -> bool:
+    """Whether ``path`` is a folder (then it must hold a module.toml: ModuleError otherwise)."""
+    if not is_dir(path):
+        return False
+    if not (path / MODULE_TOML).is_file():
+        raise ModuleError(shown(arg), "", f"not a module source folder (no {MODULE_TOML})")
+    return True
 
 
 def _unknown(arg: str) -> ModuleError:
@@ -116,10 +122,7 @@ def open_module(arg: str) -> Module:
     """The module ``arg`` names: a ``.wtm`` path, a source folder or a built-in id."""
     path = Path(arg)
     if _looks_like_path(arg):
-        if is_dir(path):
-            if not (path / MODULE_TOML).is_file():
-                raise ModuleError(shown(arg), "", f"not a module source folder (no "
-                                  f"{MODULE_TOML})")
+        if _source_folder(arg, path):
             return read_module(write_module(read_source(path)), path.name)
         return load_module(path)
     if arg in builtin_ids():
