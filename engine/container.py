@@ -47,6 +47,8 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MODULE_ID_RE = re.compile(r"[a-z][a-z0-9_]{0,63}")
 #: An art file name (the key in ``Module.art``; the member is ``art/<name>``).
 ART_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.png")
+#: Characters a module's title, version, publisher and ruleset may not hold (C0 controls, DEL).
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 #: The fixed zip timestamp of every member (the earliest a zip can hold), for reproducible bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_LEVEL = 9
@@ -134,6 +136,11 @@ def module_problems(module: Module, table: TableLimits = TABLE_LIMITS) -> list[P
     if not isinstance(m.id, str) or not MODULE_ID_RE.fullmatch(m.id):
         add(MANIFEST, "module", f"id {m.id!r:.40} is not lower_snake (a-z, 0-9, _; "
             "starting with a letter; at most 64 characters)", "module.toml")
+    for field in ("title", "version", "publisher", "ruleset"):
+        value = getattr(m, field)
+        if isinstance(value, str) and _CONTROL.search(value):
+            add(MANIFEST, "module", f"{field} {value!r:.40} holds a control character (it is "
+                "shown in window titles and menus)", "module.toml")
     side_ids = _ids(m.sides, "side", add, "map.bin", "module.toml")
     nat_ids = _ids(m.nationalities, "nationality", add, "map.bin", "module.toml")
     board_ids = _ids(m.boards, "board", add, "map.bin", "module.toml")

@@ -114,7 +114,8 @@ def _reason(text: str) -> str:
                 "used twice", "does not exist", "faces", "count", "more than"):
         if key in text:
             return key
-    return text.split(":")[0][:30]
+    parts = [p for p in text.split(": ") if p.strip()]  # skip the file or id the line names
+    return (parts[1] if len(parts) > 1 else parts[0] if parts else "")[:40]
 
 
 # -- amplification ---------------------------------------------------------------------------
@@ -418,9 +419,9 @@ def c_devices(rnd: random.Random, folder: Path) -> Outcome:
             _read_with(reader, path)
     except WartableError as exc:
         text = str(exc)
+        label = f"{reader} {special}: refused"
         if "\n" in text or len(text) > 1000:
-            return "refused", f"{reader} {special}: message {text!r:.200}"
-        label = "refused"
+            return label, f"message {text!r:.200}"
     except Hang as exc:
         return "hang", f"{reader} {special}: {exc}"
     else:

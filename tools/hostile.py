@@ -626,6 +626,11 @@ def corpus() -> list[Case]:
         Case("extremes_in_sources", ext, lambda d: [["validate", str(source_folder(
             d / "src", _apply(new_base(), board={"width": 1e308}, grid={"size": 1e-300},
                               count=10 ** 7)))]], (1,), r"problem"),
+        _module_case("text_with_nul", "modules: text the table draws", _nul_text, "",
+                     ("shot", "play"), (0,)),
+        _module_case("title_with_nul", "modules: text the table draws",
+                     lambda: dataclasses.replace(new_base(), title="Title\x00"),
+                     r"control character", ("validate", "play")),
         # -- modules: a ruleset whose data the module lacks (the lead's ruleset requirements)
         dataclasses.replace(_module_case(
             "pog_ruleset_small_module", "modules: ruleset data missing",
@@ -748,6 +753,16 @@ def _file(folder: Path) -> Path:
     path = folder / "a_file"
     path.write_text("not a folder\n")
     return path
+
+
+def _nul_text() -> Module:
+    """Names with NUL characters (valid UTF-8, refused by SDL_ttf) on a location, a piece type
+    and its symbol."""
+    m = new_base()
+    pieces = dict(m.piece_types)
+    pieces["blue_inf"] = dataclasses.replace(pieces["blue_inf"], name="Inf\x00", symbol="a\x00b")
+    return replace_location(dataclasses.replace(m, piece_types=pieces), "0203",
+                            name="Nul\x00town")
 
 
 def _pog_flipped() -> Module:

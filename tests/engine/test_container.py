@@ -96,6 +96,7 @@ def test_save_and_load_file(tmp_path: Path) -> None:
 
 
 text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+label = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12)  # no controls
 value = st.one_of(st.integers(-(2**63), 2**63 - 1), st.floats(allow_nan=False,
                                                                allow_infinity=False),
                   text, st.booleans())
@@ -142,8 +143,8 @@ def modules(draw: st.DrawFn) -> Module:
                              (ScenarioOption("o", draw(text), ("x", "y"), "y", "b",
                                              draw(st.booleans())),), draw(text), draw(attrs))
     return Module(
-        id="gen", title=draw(text), version=draw(text), publisher=draw(text),
-        ruleset=draw(text), description=draw(text), sides=sides,
+        id="gen", title=draw(label), version=draw(label), publisher=draw(label),
+        ruleset=draw(label), description=draw(text), sides=sides,
         nationalities=(Nationality("N", draw(text), "a"),),
         boards=(Board("m", draw(text), draw(st.floats(0, 1e5)), 100.0),),
         grids=(Grid("g", "m", "pointy", 10.0, 0.0, 0.0, draw(text), draw(attrs)),),
