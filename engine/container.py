@@ -45,6 +45,9 @@ ORIENTATIONS = ("flat", "pointy")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: A module id: lower_snake (it names folders, cache files and saves).
 MODULE_ID_RE = re.compile(r"[a-z][a-z0-9_]{0,63}")
+#: A scenario id: it names a source file (``scenarios/<id>.toml``) and autosave files, so it
+#: is a safe file name (no ``/``, no leading ``.``).
+SCENARIO_ID_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 #: An art file name (the key in ``Module.art``; the member is ``art/<name>``).
 ART_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.png")
 #: Characters a module's title, version, publisher and ruleset may not hold (C0 controls, DEL).
@@ -114,7 +117,10 @@ class Problem(NamedTuple):
 
 # -- integrity ---------------------------------------------------------------------------------
 
-def _rec(kind: str, i: int, ident: Any) -> str:
+def _rec(kind: str, i: int, ident: Any = None) -> str:
+    """A record's name in a message: ``location #41 (0805)``, its id cut to 40 characters."""
+    if isinstance(ident, str) and len(ident) > 40:
+        ident = ident[:37] + "..."
     return f"{kind} #{i}" + (f" ({ident})" if isinstance(ident, str) and ident else "")
 
 
@@ -231,6 +237,10 @@ def module_problems(module: Module, table: TableLimits = TABLE_LIMITS) -> list[P
     for i, sc in enumerate(m.scenarios.values()):
         rec = _rec("scenario", i, sc.id)
         toml, csv = f"scenarios/{sc.id}.toml", f"scenarios/{sc.id}.csv"
+        if not isinstance(sc.id, str) or not SCENARIO_ID_RE.fullmatch(sc.id):
+            add("scenarios.bin", _rec("scenario", i), f"id {sc.id!r:.40} is not a file name "
+                "(letters, digits, _ . -; not starting with . or -; at most 64 characters)",
+                "module.toml")
         for j, p in enumerate(sc.placements):
             pt = pieces.get(p.piece_type)
             if pt is None or p.location not in locs or not 0 <= p.face < len(pt.faces):

@@ -655,6 +655,9 @@ class _Bad(Exception):
 
 
 def _label(kind: str, index: int, ident: Any = None) -> str:
+    """A record's name in a message, its id cut to 40 characters."""
+    if isinstance(ident, str) and len(ident) > 40:
+        ident = ident[:37] + "..."
     return f"{kind} #{index}" + (f" ({ident})" if isinstance(ident, str) and ident else "")
 
 

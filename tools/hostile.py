@@ -631,6 +631,11 @@ def corpus() -> list[Case]:
         _module_case("title_with_nul", "modules: text the table draws",
                      lambda: dataclasses.replace(new_base(), title="Title\x00"),
                      r"control character", ("validate", "play")),
+        _module_case("scenario_id_path", "modules: text the table draws", lambda: _scenario_id(
+            "..%2f/../../../tmp/escaped"), r"is not a file name", ("validate", "play")),
+        _module_case("scenario_id_3000", "modules: text the table draws",
+                     lambda: _scenario_id("s" * 3000), r"is not a file name",
+                     ("validate", "shot")),
         # -- modules: a ruleset whose data the module lacks (the lead's ruleset requirements)
         dataclasses.replace(_module_case(
             "pog_ruleset_small_module", "modules: ruleset data missing",
@@ -753,6 +758,13 @@ def _file(folder: Path) -> Path:
     path = folder / "a_file"
     path.write_text("not a folder\n")
     return path
+
+
+def _scenario_id(sid: str) -> Module:
+    """A scenario whose id would become part of an autosave's file name."""
+    m = new_base()
+    sc = next(iter(m.scenarios.values()))
+    return dataclasses.replace(m, scenarios={sid: dataclasses.replace(sc, id=sid)})
 
 
 def _nul_text() -> Module:

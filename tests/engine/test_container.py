@@ -132,7 +132,7 @@ def modules(draw: st.DrawFn) -> Module:
                        draw(text), draw(text))
               for t in draw(st.lists(ident, max_size=2, unique=True))}
     scen = {}
-    for sid in draw(st.lists(ident, max_size=2, unique=True)):
+    for sid in draw(st.lists(ident.filter(lambda i: i[0] != "-"), max_size=2, unique=True)):
         pls = tuple(Placement(p, draw(st.sampled_from(loc_ids)), draw(st.integers(0, 5)), 0,
                               draw(st.integers(0, 9)), draw(attrs))
                     for p in draw(st.lists(st.sampled_from(piece_ids), max_size=4))
