@@ -479,6 +479,7 @@ COMMANDS: dict[str, Callable[[Path, Path], list[str]]] = {
                               "paths_of_glory"],
     "play": lambda p, d: ["play", str(p), "--frames", "2", "--no-autosave"],
     "build": lambda p, d: ["build", str(p), "-o", str(d / "built.wtm"), "--progress"],
+    "dump": lambda p, d: ["dump", str(p), "-o", str(d / "dumped")],
     "replay": lambda p, d: ["replay", str(p)],
     "load": lambda p, d: ["play", "--load", str(p), "--frames", "2", "--no-autosave"],
     "shot_load": lambda p, d: ["shot", "skirmish", "--load", str(p), "--out",
@@ -574,7 +575,7 @@ def corpus() -> list[Case]:
         _module_case("strings_2m", amp, lambda: module_with_strings(2_100_000), budget),
         # at the limit: decoded, bounded, valid
         _module_case("tables_at_limit", amp, lambda: module_with_values(table_cells=950_000),
-                     "", ("validate", "shot"), (0,)),
+                     "", ("validate", "shot", "dump"), (0,)),
         _module_case("strings_at_limit", amp, lambda: module_with_strings(1_900_000), "",
                      ("validate", "shot"), (0,)),
         Case("table_at_limits", amp, lambda d: _at_limits(d), (0,)),
