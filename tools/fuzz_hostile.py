@@ -146,6 +146,9 @@ def c_amplification(rnd: random.Random, folder: Path) -> Outcome:
                                          kind[:-1])
     path = H.write_wtm(folder, "amp.wtm", data)
     label, why = _cli(["validate", str(path)], folder)
+    if why is None and label == "cli exit 0" and rnd.random() < 0.3:
+        label, why = _cli(["dump", str(path), "-o", str(folder / "src")], folder)
+        label = "loaded, dumped: " + label
     return f"{kind}: {label}", why
 
 
