@@ -87,11 +87,12 @@ class Game(Context):
         return any(self.holder(n) == enemy for n in self.across(loc))
 
     def name(self, pid: int) -> str:
-        """A unit in words: ``"Blue Cavalry Division (1.5) at 0204"``."""
+        """A unit in words: ``"Blue 1st Infantry Corps (reduced) at 0204"``."""
         piece = self.state.pieces[pid]
         ptype = self.module.piece_types[piece.type]
-        face = "" if len(ptype.faces) == 1 else f", {ptype.faces[piece.face].name}"
-        return f"{self.rules.side_name(piece.owner)} {ptype.name}{face} at {piece.loc}"
+        face = f" ({ptype.faces[piece.face].name})" if len(ptype.faces) > 1 else ""
+        where = f" at {piece.loc}" if self.is_hex(piece.loc) else ""
+        return f"{self.rules.side_name(piece.owner)} {ptype.name}{face}{where}"
 
     # -- changes --------------------------------------------------------------------------------
     def lose_step(self, pid: int, why: str) -> None:
