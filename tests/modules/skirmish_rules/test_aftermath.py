@@ -177,3 +177,25 @@ def test_sk_8_6_no_advance_after_the_defender_held(pos):
     assert prompt_kind(pos) == ("blue", "retreat")
     pos.push(f"blue: retreat unit=#{a} to=@0103")
     assert prompt_kind(pos) == ("blue", "combat")
+
+
+def test_sk_3_1_an_advance_stops_when_the_hex_is_full(pos):
+    units = [pos.place("blue-inf", h) for h in ("0203", "0403", "0402", "0304")]
+    pos.place("red-art", "0303")
+    pos.place("red-inf", "1010")
+    combat(pos)
+    attack(pos, "0303", units, die=1)                       # 16 against 3: 3:1, die 1: EX
+    pos.push(f"blue: lose unit=#{units[3]}")
+    for pid in units[:3]:
+        pos.push(f"blue: advance unit=#{pid} to=@0303")
+    assert prompt_kind(pos) == ("blue", "combat")           # full: no fourth unit may come
+    assert pos.where(units[3]) == "0304"
+
+
+def test_sk_5_3_no_retreat_across_an_impassable_hexside(pos):
+    a = pos.place("blue-inf", "0504")
+    red = pos.place("red-inf", "0404")
+    combat(pos)
+    attack(pos, "0404", [a], die=5)                         # DR
+    refused(pos.session, f"red: retreat unit=#{red} to=@0405", "SK 8.3")
+    legal(pos.session, f"red: retreat unit=#{red} to=@0305")

@@ -169,3 +169,11 @@ def test_sk_9_3_a_side_with_units_still_to_arrive_fights_on(pos):
     attack(pos, "0303", [a, b], die=5)
     pos.push("blue: stay")
     assert pos.session.outcome() is None
+
+
+def test_sk_3_1_reinforcements_wait_rather_than_overstack(pos):
+    for _ in range(3):
+        pos.place("blue-inf", "0101")
+    cav = pos.place("blue-cav", "reinforcements", arrives=2, at="0101")
+    end_turn(pos)
+    assert pos.where(cav) == "reinforcements"
