@@ -6,9 +6,11 @@ calls ``assault`` (SK 6.2, 7) and then ``aftermath`` (SK 7.3, 8), which calls ``
 ``retreat`` and ``advance``."""
 from __future__ import annotations
 
+from engine.actions import Action
 from engine.board import MapGraph
 from engine.machine import MachineRuleset
 from engine.model import Module
+from engine.rules import Transaction
 from engine.state import GameState
 
 from .aftermath import Advance, Aftermath, Loss, Retreat
@@ -16,7 +18,7 @@ from .combat import COLUMNS, CRT, RESULTS, Assault, Combat
 from .game import ELIMINATED, REINFORCEMENTS, STACKING, Game
 from .movement import Move
 from .terrain import TERRAIN
-from .turn import Turn
+from .turn import Turn, vp_track
 
 
 class Skirmish(MachineRuleset):
@@ -54,6 +56,14 @@ class Skirmish(MachineRuleset):
         problems += [f"scenario {s.id} has no last turn" for s in module.scenarios.values()
                      if s.last_turn < 1]
         return problems
+
+    def setup(self, tx: Transaction, scenario, options: dict[str, str]) -> None:
+        super().setup(tx, scenario, options)
+        vp_track(self.game(tx.state, tx))
+
+    def apply(self, tx: Transaction, action: Action) -> None:
+        super().apply(tx, action)
+        vp_track(self.game(tx.state, tx))
 
     def invariants(self, state: GameState) -> list[str]:
         """The generic ones, plus: stacking (SK 3.1), never both sides in a hex (SK 3.2), units

@@ -29,6 +29,11 @@ def victory_points(g: Game, side: str) -> int:
                for loc in {g.where(p) for p in g.units_of(side)})
 
 
+def vp_track(g: Game) -> None:
+    """SK 9.2: the VP track (the global ``vp``) shows what each side's units occupy now."""
+    g.set("vp", ", ".join(f"{g.rules.side_name(s)} {victory_points(g, s)}" for s in g.rules.sides))
+
+
 def sudden_death(g: Game) -> bool:
     """SK 9.3: a side with no unit on the map and none to arrive loses at once."""
     for side in g.rules.sides:

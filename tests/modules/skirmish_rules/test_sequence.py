@@ -177,3 +177,13 @@ def test_sk_3_1_reinforcements_wait_rather_than_overstack(pos):
     cav = pos.place("blue-cav", "reinforcements", arrives=2, at="0101")
     end_turn(pos)
     assert pos.where(cav) == "reinforcements"
+
+
+def test_sk_9_2_the_vp_track_shows_the_score_as_it_stands(pos):
+    blue = pos.place("blue-inf", "0303")
+    pos.place("red-inf", "0502")
+    before = pos.state.get("vp")
+    pos.push(f"blue: move unit=#{blue} to=@0203")            # into a town
+    assert pos.state.get("vp") == "Blue 1, Red 1"
+    pos.session.pop()
+    assert pos.state.get("vp") == before
