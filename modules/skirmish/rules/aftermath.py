@@ -103,7 +103,7 @@ class Loss(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "lose":
-            return f"{g.rules.side_name(action.side)}: {g.name(action['unit'])} takes the loss"
+            return g.line(action, f"{g.unit(action['unit'])} takes the loss")
         return None
 
 
@@ -115,9 +115,9 @@ class Retreat(State):
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
         side, n = frame["side"], len(frame["units"])
-        units = "a unit" if n == 1 else f"{n} units"
-        return Prompt(side, "retreat", f"{g.rules.side_name(side)}: retreat {units} one hex "
-                                       f"each (drag to a highlighted hex)")
+        units = "a unit one hex" if n == 1 else f"{n} units one hex each"
+        return Prompt(side, "retreat", f"{g.rules.side_name(side)}: retreat {units} "
+                                       f"(drag to a highlighted hex)")
 
     def begin(self, g: Game, frame: dict) -> None:
         self.settle(g, frame["units"])
@@ -152,7 +152,7 @@ class Retreat(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "retreat":
-            return f"{g.rules.side_name(action.side)}: {g.name(action['unit'])} retreats to {action['to']}"
+            return g.line(action, f"{g.unit(action['unit'])} retreats to {action['to']}")
         return None
 
 
@@ -173,8 +173,10 @@ class Advance(State):
         yield self.offer("stay", frame["side"])
 
     def check_advance(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
-        if unit not in frame["units"] or to != frame["hex"]:
-            return Violation(g.cite("8.6"), f"only units of this attack advance, into {frame['hex']}")
+        if unit not in frame["units"]:
+            return Violation(g.cite("8.6"), "only the units of this attack that did not retreat advance")
+        if to != frame["hex"]:
+            return Violation(g.cite("8.6"), f"an advancing unit enters only the emptied hex {frame['hex']}")
         if g.room(to) < 1:
             return Violation(g.cite("3.1"), f"{to} already holds three units")
         return None
@@ -194,5 +196,5 @@ class Advance(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "advance":
-            return f"{g.rules.side_name(action.side)}: {g.name(action['unit'])} advances to {action['to']}"
+            return g.line(action, f"{g.unit(action['unit'])} advances")
         return None

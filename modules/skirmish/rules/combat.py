@@ -119,7 +119,7 @@ class Combat(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "attack":
-            return f"{g.rules.side_name(action.side)}: attack {action['hex']}"
+            return g.line(action, f"attack {action['hex']}")
         return None
 
 
@@ -134,9 +134,13 @@ class Assault(State):
             return Prompt(side, "assault", f"{g.rules.side_name(side)} attacks {hex_id}: "
                                            f"click the units that attack")
         o = odds(g, frame["attackers"], hex_id)
+        if o.column is None:
+            state = "too weak (below 1:2): add units or call it off"
+        else:
+            read = f" read at {o.column}" if o.column != o.ratio else ""
+            state = f"odds {o.ratio}{read}: add units or resolve"
         return Prompt(side, "assault", f"{g.rules.side_name(side)} attacks {hex_id}: "
-                                       f"{o.attack} against {o.defence}, odds {o.ratio}, "
-                                       f"read at {o.column or 'no column'}: add units or resolve")
+                                       f"{o.attack} against {o.defence}, {state}")
 
     def actions(self, g: Game, frame: dict):
         side = frame["side"]
@@ -187,5 +191,5 @@ class Assault(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "add":
-            return f"{g.rules.side_name(action.side)}: add {g.name(action['unit'])} to the attack"
+            return g.line(action, f"add {g.unit(action['unit'])}")
         return None

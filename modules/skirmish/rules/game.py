@@ -86,13 +86,22 @@ class Game(Context):
         enemy = self.enemy(side)
         return any(self.holder(n) == enemy for n in self.across(loc))
 
-    def name(self, pid: int) -> str:
-        """A unit in words: ``"Blue 1st Infantry Corps (reduced) at 0204"``."""
+    def unit(self, pid: int) -> str:
+        """A unit in words, its step when not at full strength: ``"Cavalry Division (reduced)
+        at 0204"``."""
         piece = self.state.pieces[pid]
         ptype = self.module.piece_types[piece.type]
-        face = f" ({ptype.faces[piece.face].name})" if len(ptype.faces) > 1 else ""
+        face = f" ({ptype.faces[piece.face].name})" if piece.face else ""
         where = f" at {piece.loc}" if self.is_hex(piece.loc) else ""
-        return f"{self.rules.side_name(piece.owner)} {ptype.name}{face}{where}"
+        return f"{ptype.name}{face}{where}"
+
+    def name(self, pid: int) -> str:
+        """A unit with its side: ``"Blue Cavalry Division at 0204"``."""
+        return f"{self.rules.side_name(self.side_of(pid))} {self.unit(pid)}"
+
+    def line(self, action, text: str) -> str:
+        """A log line for ``action``: ``"Blue: <text>"`` (the table's label drops the side)."""
+        return f"{self.rules.side_name(action.side)}: {text}"
 
     # -- changes --------------------------------------------------------------------------------
     def lose_step(self, pid: int, why: str) -> None:

@@ -80,5 +80,5 @@ class Move(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "move":
-            return f"{g.rules.side_name(action.side)}: {g.name(action['unit'])} moves to {action['to']}"
+            return g.line(action, f"{g.unit(action['unit'])} moves to {action['to']}")
         return None

@@ -95,7 +95,7 @@ def test_sk_2_2_a_unit_whose_hex_holds_enemy_units_waits(pos):
     end_turn(pos)
     assert pos.where(cav) == "reinforcements"
     notes = [c.text for c in pos.session.record.entries[-1].commands if isinstance(c, C.Note)]
-    assert "Blue Cavalry Division (full) cannot enter at 0101 this turn" in notes
+    assert "Blue Cavalry Division cannot enter at 0101 this turn" in notes
     pos.move(art, "0909")
     end_turn(pos)
     assert pos.where(cav) == "0101"
