@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine import commands as C
 from engine.actions import Loc, Piece
-from engine.machine import Procedure, State
-from engine.rules import Prompt, Violation
+from engine.machine import Procedure
+from engine.rules import Violation
 
-from .game import Game
+from .game import Decision, Game
 
 
 def retreat_problem(g: Game, pid: int, to: str) -> Violation | None:
@@ -82,15 +82,14 @@ class Aftermath(Procedure):
             g.call("advance", side=frame["side"], hex=frame["hex"], units=units)
 
 
-class Loss(State):
+class Loss(Decision):
     """SK 8.2: in an exchange the owner chooses which of its units in the combat loses a step."""
     name = "loss"
     rule = "8.2"
+    lines = {"lose": "{unit} takes the loss"}
 
-    def prompt(self, g: Game, frame: dict) -> Prompt:
-        side = frame["side"]
-        return Prompt(side, "loss", f"{g.rules.side_name(side)}: exchange — click the unit "
-                                    f"that loses a step")
+    def ask(self, g: Game, frame: dict) -> str:
+        return ": exchange — click the unit that loses a step"
 
     def actions(self, g: Game, frame: dict):
         for pid in frame["units"]:
@@ -101,23 +100,19 @@ class Loss(State):
         g.lose_step(unit, "exchange")
         g.end()
 
-    def describe(self, g: Game, frame: dict, action) -> str | None:
-        if action.verb == "lose":
-            return g.line(action, f"{g.unit(action['unit'])} takes the loss")
-        return None
 
 
-class Retreat(State):
+class Retreat(Decision):
     """SK 8.3-8.5: the owner retreats each of ``units`` one hex; a unit with nowhere to go
     loses a step instead and stays."""
     name = "retreat"
     rule = "8.3"
+    lines = {"retreat": "{unit} retreats to {to}"}
 
-    def prompt(self, g: Game, frame: dict) -> Prompt:
-        side, n = frame["side"], len(frame["units"])
+    def ask(self, g: Game, frame: dict) -> str:
+        n = len(frame["units"])
         units = "a unit one hex" if n == 1 else f"{n} units one hex each"
-        return Prompt(side, "retreat", f"{g.rules.side_name(side)}: retreat {units} "
-                                       f"(drag to a highlighted hex)")
+        return f": retreat {units} (drag to a highlighted hex)"
 
     def begin(self, g: Game, frame: dict) -> None:
         self.settle(g, frame["units"])
@@ -150,21 +145,16 @@ class Retreat(State):
         g.do(C.Move(unit, to))
         self.settle(g, [p for p in frame["units"] if p != unit])
 
-    def describe(self, g: Game, frame: dict, action) -> str | None:
-        if action.verb == "retreat":
-            return g.line(action, f"{g.unit(action['unit'])} retreats to {action['to']}")
-        return None
 
 
-class Advance(State):
+class Advance(Decision):
     """SK 8.6: attacking units may advance into the emptied hex, within stacking."""
     name = "advance"
     rule = "8.6"
+    lines = {"advance": "{unit} advances"}
 
-    def prompt(self, g: Game, frame: dict) -> Prompt:
-        side = frame["side"]
-        return Prompt(side, "advance", f"{g.rules.side_name(side)}: advance into {frame['hex']} "
-                                       f"(drag a unit there), or stay")
+    def ask(self, g: Game, frame: dict) -> str:
+        return f": advance into {frame['hex']} (drag a unit there), or stay"
 
     def actions(self, g: Game, frame: dict):
         if g.room(frame["hex"]) > 0:
@@ -194,7 +184,3 @@ class Advance(State):
         """Stay (no advance)"""
         g.end()
 
-    def describe(self, g: Game, frame: dict, action) -> str | None:
-        if action.verb == "advance":
-            return g.line(action, f"{g.unit(action['unit'])} advances")
-        return None

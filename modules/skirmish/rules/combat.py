@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Loc, Piece
-from engine.machine import State
 from engine.reports import GLOBAL as REPORT
-from engine.rules import Prompt, Violation
+from engine.rules import Violation
 
-from .game import Game
+from .game import Decision, Game
 from .terrain import TERRAIN, river
 from .turn import sudden_death
 
@@ -62,16 +61,15 @@ def report(g: Game, frame: dict, o: Odds, die: int | None = None, result: str = 
                      "lines": [line], "outcome": [f"{result}: {MEANING[result]}"] if result else []})
 
 
-class Combat(State):
+class Combat(Decision):
     """SK 6: the phasing player picks enemy hexes to attack, one attack at a time."""
     name = "combat"
     rule = "6.1"
     hostile = frozenset({"attack"})
+    lines = {"attack": "attack {hex}"}
 
-    def prompt(self, g: Game, frame: dict) -> Prompt:
-        side = frame["side"]
-        return Prompt(side, "combat", f"{g.rules.side_name(side)} combat, turn {g.get('turn')}: "
-                                      f"choose an enemy hex to attack, or end combat")
+    def ask(self, g: Game, frame: dict) -> str:
+        return f" combat, turn {g.get('turn')}: choose an enemy hex to attack, or end combat"
 
     def eligible(self, g: Game, frame: dict, hex_id: str) -> list[int]:
         """The phasing units that may still join an attack on ``hex_id`` (SK 6.2, 6.4)."""
@@ -117,30 +115,25 @@ class Combat(State):
                      targets=frame["targets"] + [result["hex"]])
             g.call("aftermath", **result)
 
-    def describe(self, g: Game, frame: dict, action) -> str | None:
-        if action.verb == "attack":
-            return g.line(action, f"attack {action['hex']}")
-        return None
 
 
-class Assault(State):
+class Assault(Decision):
     """SK 6.2, 7: the attacker commits adjacent units, then resolves the attack on the CRT."""
     name = "assault"
     rule = "6.2"
+    lines = {"add": "add {unit}"}
 
-    def prompt(self, g: Game, frame: dict) -> Prompt:
-        side, hex_id = frame["side"], frame["hex"]
+    def ask(self, g: Game, frame: dict) -> str:
+        hex_id = frame["hex"]
         if not frame["attackers"]:
-            return Prompt(side, "assault", f"{g.rules.side_name(side)} attacks {hex_id}: "
-                                           f"click the units that attack")
+            return f" attacks {hex_id}: click the units that attack"
         o = odds(g, frame["attackers"], hex_id)
         if o.column is None:
             state = "too weak (below 1:2): add units or call it off"
         else:
             read = f" read at {o.column}" if o.column != o.ratio else ""
             state = f"odds {o.ratio}{read}: add units or resolve"
-        return Prompt(side, "assault", f"{g.rules.side_name(side)} attacks {hex_id}: "
-                                       f"{o.attack} against {o.defence}, {state}")
+        return f" attacks {hex_id}: {o.attack} against {o.defence}, {state}"
 
     def actions(self, g: Game, frame: dict):
         side = frame["side"]
@@ -189,7 +182,3 @@ class Assault(State):
             g.set(REPORT, None)
         g.end(None)
 
-    def describe(self, g: Game, frame: dict, action) -> str | None:
-        if action.verb == "add":
-            return g.line(action, f"add {g.unit(action['unit'])}")
-        return None

@@ -2,9 +2,13 @@
 zones of control (SK 1, 3, 4.4, 8.1). Every state reaches the game through this context."""
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine import commands as C
+from engine.actions import Action, Piece
 from engine.board import MapGraph
-from engine.machine import Context
+from engine.machine import Context, State
+from engine.rules import Prompt
 
 from .terrain import impassable
 
@@ -99,10 +103,6 @@ class Game(Context):
         """A unit with its side: ``"Blue Cavalry Division at 0204"``."""
         return f"{self.rules.side_name(self.side_of(pid))} {self.unit(pid)}"
 
-    def line(self, action, text: str) -> str:
-        """A log line for ``action``: ``"Blue: <text>"`` (the table's label drops the side)."""
-        return f"{self.rules.side_name(action.side)}: {text}"
-
     # -- changes --------------------------------------------------------------------------------
     def lose_step(self, pid: int, why: str) -> None:
         """SK 8.1: turn the unit to its next face, or eliminate it from its last one."""
@@ -116,3 +116,24 @@ class Game(Context):
         else:
             self.do(C.Move(pid, ELIMINATED))
             self.note(f"{name} is eliminated ({why})")
+
+
+class Decision(State):
+    """A decision of the side in ``frame["side"]``: the prompt (its kind is the state's name) is
+    that side's name followed by :meth:`ask`; ``lines`` gives each verb's log line, its targets
+    filled in (a unit in words): ``{"move": "{unit} moves to {to}"}``."""
+    lines: ClassVar[dict[str, str]] = {}
+
+    def ask(self, g: Game, frame: dict) -> str:
+        raise NotImplementedError   # every decision says what it asks
+
+    def prompt(self, g: Game, frame: dict) -> Prompt:
+        return Prompt(frame["side"], self.name, g.rules.side_name(frame["side"]) + self.ask(g, frame))
+
+    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
+        """``"Blue: Cavalry Division at 0204 moves to 0504"`` (a button drops ``"Blue: "``)."""
+        line = self.lines.get(action.verb)
+        if line is None:
+            return None
+        values = {k: g.unit(v) if isinstance(v, Piece) else v for k, v in action.targets}
+        return f"{g.rules.side_name(action.side)}: " + line.format(**values)

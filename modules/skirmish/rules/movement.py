@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from engine import commands as C
 from engine.actions import Loc, Piece
-from engine.machine import State
-from engine.rules import Prompt, Violation
+from engine.rules import Violation
 from engine.search import Reach, reachable
 
-from .game import Game
+from .game import Decision, Game
 from .terrain import TERRAIN, hexside_cost, impassable
 
 UNLIMITED = 10_000
@@ -31,15 +30,14 @@ def reach(g: Game, pid: int, budget: int | None = None, zoc: bool = True,
                      can_end=(lambda loc: g.room(loc) > 0) if stacking else None)
 
 
-class Move(State):
+class Move(Decision):
     """SK 4: the phasing player moves its units, one at a time, then ends the phase."""
     name = "move"
     rule = "4.1"
+    lines = {"move": "{unit} moves to {to}"}
 
-    def prompt(self, g: Game, frame: dict) -> Prompt:
-        side = frame["side"]
-        return Prompt(side, "move", f"{g.rules.side_name(side)} movement, turn {g.get('turn')}: "
-                                    f"move your units, then end movement")
+    def ask(self, g: Game, frame: dict) -> str:
+        return f" movement, turn {g.get('turn')}: move your units, then end movement"
 
     def actions(self, g: Game, frame: dict):
         side = frame["side"]
@@ -78,7 +76,3 @@ class Move(State):
         """End movement"""
         g.end()
 
-    def describe(self, g: Game, frame: dict, action) -> str | None:
-        if action.verb == "move":
-            return g.line(action, f"{g.unit(action['unit'])} moves to {action['to']}")
-        return None

@@ -30,6 +30,16 @@ def attack(pos: Position, hex_id: str, units: list[int], die: int | None = None,
         pos.push(f"{side}: resolve")
 
 
+def duel(pos: Position, die: int) -> tuple[int, int]:
+    """Blue infantry at 0203 attacks Red infantry at 0303 (4 against 5 in the clear: 1:2) and the
+    die shows ``die``; the two units' ids."""
+    blue = pos.place("blue-inf", "0203")
+    red = pos.place("red-inf", "0303")
+    combat(pos)
+    attack(pos, "0303", [blue], die=die)
+    return blue, red
+
+
 def prompt_kind(pos: Position) -> tuple[str, str]:
     """(whose decision, what kind) now."""
     p = pos.session.prompt()

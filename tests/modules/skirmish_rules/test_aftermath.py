@@ -5,7 +5,7 @@ import pytest
 
 from engine.testing import legal, refused
 
-from .positions import attack, combat, prompt_kind
+from .positions import attack, combat, duel, prompt_kind
 
 # 4 against 5 in the clear is read at 1:2; 8 against 3 at 2:1.
 #   1:2 column: die 1 AE, 2-3 AR, 4 EX, 5-6 DR;  2:1 column: die 1 AR, 2 EX, 3-4 DR, 5-6 DE.
@@ -33,10 +33,7 @@ def test_sk_7_3_ar_every_attacking_unit_retreats(pos):
 
 
 def test_sk_7_3_dr_every_defending_unit_retreats(pos):
-    a = pos.place("blue-inf", "0203")
-    red = pos.place("red-inf", "0303")
-    combat(pos)
-    attack(pos, "0303", [a], die=5)                        # 1:2, die 5: DR
+    a, red = duel(pos, 5)                        # 1:2, die 5: DR
     assert prompt_kind(pos) == ("red", "retreat")
     assert pos.session.legal_actions().pieces() == {red}
     assert pos.face(red) == 0
@@ -95,19 +92,13 @@ def test_sk_8_2_in_an_exchange_each_owner_chooses_its_loss(pos):
 
 
 def test_sk_8_2_a_side_with_one_unit_in_the_combat_has_no_choice(pos):
-    a = pos.place("blue-inf", "0203")
-    red = pos.place("red-inf", "0303")
-    combat(pos)
-    attack(pos, "0303", [a], die=4)                         # 1:2, die 4: EX
+    a, red = duel(pos, 4)                         # 1:2, die 4: EX
     assert (pos.face(a), pos.face(red)) == (1, 1)
     assert prompt_kind(pos) == ("blue", "combat")
 
 
 def test_sk_8_3_the_owner_retreats_each_unit_one_hex(pos):
-    a = pos.place("blue-inf", "0203")
-    red = pos.place("red-inf", "0303")
-    combat(pos)
-    attack(pos, "0303", [a], die=5)                         # DR
+    a, red = duel(pos, 5)                         # DR
     refused(pos.session, f"red: retreat unit=#{red} to=@0203", "SK 8.3")   # enemy units
     refused(pos.session, f"red: retreat unit=#{red} to=@0503", "SK 8.3")   # two hexes away
     refused(pos.session, f"red: retreat unit=#{a} to=@0304", "SK 8.3")     # not in this retreat
