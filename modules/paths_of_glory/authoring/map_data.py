@@ -299,7 +299,7 @@ giresun|Giresun|TU|clear|0|40.91|38.39|ne
 izmir|Izmir|TU|clear|0|38.41|27.14|
 jerusalem|Jerusalem|TU|clear|0|31.77|35.21|ne
 kayseri|Kayseri|TU|clear|0|38.72|35.49|ne
-kermanshah|Kermanshah|PE|mountain|0|34.31|47.07|ne
+kermanshah|Kermanshah|PE|mountain|0|34.31|47.07|side:CP ne
 kharput|Kharput|TU|clear|0|38.67|39.22|ne
 kirkuk|Kirkuk|TU|clear|0|35.47|44.39|ne
 konya|Konya|TU|mountain|0|37.87|32.48|ne
