@@ -482,7 +482,7 @@ CORPS = [  # id, name, nationality, side, count, full, reduced, extra attrs, pro
     ("tu_corps", "Turkish corps", "TU", "CP", 15, (1, 1, 3), (0, 1, 3), {}),
     ("sn_corps", "Senussi corps", "SN", "CP", 1, (1, 1, 3), (0, 1, 3), {}),
     ("bu_corps", "Bulgarian corps", "BU", "CP", 6, (2, 1, 3), (1, 1, 3), {}),
-    ("fr_corps", "French corps", "FR", "AP", 10, (1, 1, 3), (0, 1, 3), {}),
+    ("fr_corps", "French corps", "FR", "AP", 10, (1, 1, 4), (0, 1, 4), {}),
     ("br_corps", "British corps", "BR", "AP", 10, (1, 1, 4), (0, 1, 4), {}),
     ("bef_corps", "BEF corps", "BR", "AP", 1, (1, 1, 4), (0, 1, 4),
      {"designation": "BEF", "loss_priority": 2, "bef": True}),
@@ -552,7 +552,8 @@ UNIT_VALUES_FROM_RULEBOOK = {
     "fr_6a": "f0 3-3-3 (combat example 2)", "fr_3a": "f0 CF 3 (example of play)",
     "fr_4a": "f0 CF 3 (example of play)", "fr_9a": "f1 CF 2 (example of play)",
     "fr_2a": "f0 CF 3 (example of play, Nancy 5 CF with the fort)",
-    "fr_corps": "LF 1 (example of play, LN 7 = army 3 + 4 corps steps)",
+    "fr_corps": "LF 1 (example of play, LN 7 = army 3 + 4 corps steps); MF 4 (example of play: "
+                "a FR corps moves Grenoble to Paris in one activation, 4 spaces on the printed map)",
     "sb_1a": "LF 2 (example of play, inferred)", "ah_3a": "LF 2 (example of play, inferred)",
     "ah_corps": "f0 CF 1 (example of play: a reserve corps fires on Corps column 1)",
     "be_1a": "LF 3 on both faces (example of play, September CP 5: LN 5 at Cambrai only "
@@ -1246,6 +1247,18 @@ def provenance(spaces, edges, cards):
     P.append(("piece:ap_01/remove", "reconstructed: the rulebook's list prints no asterisk on AP #1; "
               "set like every other reinforcement card (a reinforcement event cannot be repeated)"))
     P.append(("piece:cp_04/remove", f"{RB} card list (no asterisk printed on CP #4, unlike AP #7)"))
+    CARD_FACTS = "printed card facts (shared/facts/pog_map_facts.md)"
+    P.append(("piece:ap_07/remove", f"{RB} card list prints 'BRUTTO TEMPO CC *' (the asterisk): the "
+              f"{CARD_FACTS} say AP #7 is not removed; the rulebook wins"))
+    for cid in ("ap_61", "ap_63"):
+        P.append((f"piece:{cid}/remove", f"{CARD_FACTS}: removed after its event (*)"))
+    P.append(("piece:ap_64/ops", f"{CARD_FACTS}: OPS 3, SR 4, RP BR 1 FR 1 IT 1 RU 2"))
+    P.append(("piece:ap_61/event", f"{CARD_FACTS}: one attack by British units that trace supply to "
+              "Basra may fire on the Army Fire Table (restated in our words)"))
+    for cid, name in (("ap_18", "Hurricane Barrage"), ("ap_40", "14 Points"),
+                      ("cp_60", "Turk Determination")):
+        P.append((f"piece:{cid}/name", f"{CARD_FACTS}: the printed name {name!r} (the rulebook's "
+                  "Italian name translates to the same card)"))
     return P
 
 
