@@ -274,22 +274,22 @@ def c_nesting(rnd: random.Random, folder: Path) -> Outcome:
         rec = H.with_command(record, {"c": "set", "key": "k", "value": "NESTED"})
     elif where == "options":
         rec = {**record, "options": {"o": "NESTED"}}
-    elif where == "params":
+    elif where == "params":  # an action in the older object form, its parameter nested
         rec = json.loads(json.dumps(record))
-        rec["actions"][0]["action"].setdefault("params", {})["deep"] = "NESTED"
+        rec["actions"][0]["action"] = {"kind": "flip", "side": "", "params": {"deep": "NESTED"}}
     else:
         return _turn(folder, '"NESTED"', text)
     return _save_outcome(H.save_text(rec, [('"NESTED"', text)]), f"{where} {depth}")
 
 
 def _save_outcome(data: bytes, what: str) -> Outcome:
+    from engine import persist
     from engine.sample import sample_module
-    from engine.session import Session
     try:
         with alarm():
-            session = Session.load_bytes(data, sample_module())
-            again = session.save_bytes()   # what autosave does after the next action
-            Session.load_bytes(again, sample_module())
+            session = persist.load_bytes(data, sample_module())
+            again = persist.save_bytes(session)   # what autosave does after the next action
+            persist.load_bytes(again, sample_module())
     except WartableError as exc:
         text = str(exc)
         return "refused", None if "\n" not in text and len(text) < 1000 else f"{what}: {text!r:.200}"
@@ -299,7 +299,7 @@ def _save_outcome(data: bytes, what: str) -> Outcome:
 
 
 def _turn(folder: Path, placeholder: str, text: str) -> Outcome:
-    from client.pbem import PbemError, read_turn
+    from engine.pbem import PbemError, read_turn
     turn = H.turn_file(H._record_cached(), "NOTE")
     body = json.dumps(turn, ensure_ascii=True).replace('"NOTE"', text.replace(
         placeholder, '"x"') if placeholder != '"NESTED"' else text, 1)
@@ -323,7 +323,7 @@ def _read_outcome(read: Callable[[], Any], error: type[Exception]) -> Outcome | 
 
 def _toml_nesting(folder: Path, depth: int, table: bool) -> Outcome:
     from engine.errors import SourceError
-    from tools.source import read_source
+    from engine.source import read_source
     src = H.source_folder(folder / "src")
     text = (src / "module.toml").read_text(encoding="utf-8")
     value = "{a = " * depth + "1" + "}" * depth if table else "[" * depth + "]" * depth
@@ -366,7 +366,7 @@ def c_surrogates(rnd: random.Random, folder: Path) -> Outcome:
     elif where == "option":
         rec["options"] = {"o": "SUR"}
     elif where == "side":
-        rec["actions"][0]["action"]["side"] = "SUR"
+        rec["actions"][0]["action"] = "SUR"
     elif where == "text":
         rec["actions"][0]["text"] = "SUR"
     return _save_outcome(H.save_text(rec, [('"SUR"', f'"{sample}"')]), f"{where} {sample}")
@@ -466,10 +466,10 @@ def _read_with(reader: str, path: Path) -> None:
         from engine.container import load_module
         load_module(path)
     elif reader == "turn":
-        from client.pbem import read_turn
+        from engine.pbem import read_turn
         read_turn(path)
     else:
-        from tools.source import read_source
+        from engine.source import read_source
         read_source(path)
 
 

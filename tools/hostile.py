@@ -345,7 +345,7 @@ def write_wtm(folder: Path, name: str, data: bytes | Module) -> Path:
 
 def source_folder(folder: Path, module: Module | None = None) -> Path:
     """``module`` (default: ``wartable new``'s) written as a source folder under ``folder``."""
-    from tools.source import write_source
+    from engine.source import write_source
     write_source(module or new_base(), folder, overwrite=True)
     return folder
 
@@ -378,13 +378,14 @@ def many_faces(folder: Path, faces: int) -> Path:
 def base_record() -> dict[str, Any]:
     """The record (JSON form) of a short free-play game of the built-in ``skirmish`` module:
     the first legal actions played from its set-up."""
+    from engine import persist
     from engine.sample import sample_module
     from engine.saves import decode_save
     from engine.session import Session
-    session = Session.new(sample_module(), "meeting", 11)
+    session = Session.new(sample_module(), "meeting", 11, "free")
     for action in list(session.legal_actions())[:2]:
-        session.do(action)
-    return decode_save(session.save_bytes())
+        session.push(action)
+    return decode_save(persist.save_bytes(session))
 
 
 def save_text(record: dict[str, Any], replace: Sequence[tuple[str, str]] = ()) -> bytes:
@@ -421,7 +422,7 @@ def _create_nested() -> dict[str, Any]:
 
 def turn_file(record: dict[str, Any], note: str) -> dict[str, Any]:
     """A turn file continuing ``record``'s game with one note command (text as given)."""
-    from client.pbem import FORMAT, VERSION
+    from engine.pbem import FORMAT, VERSION
     entry = json.loads(json.dumps(record["actions"][0]))
     entry["cmds"] = [{"c": "note", "side": "", "text": note}]
     return {"format": FORMAT, "version": VERSION, "module": record["module"],
@@ -780,7 +781,7 @@ def _nul_text() -> Module:
 
 def _pog_flipped() -> Module:
     """Paths of Glory with one bit flipped in its mandated offensive table (die row 1 -> 0)."""
-    from tools.resolve import open_module
+    from engine.modules import open_module
     m = open_module("paths_of_glory")
     t = m.tables["mandated_offensive"]
     rows = dataclasses.replace(t.rows, values=(0,) + t.rows.values[1:])

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from client import fonts
-from client.pbem import PbemError, read_turn
+from engine.pbem import PbemError, read_turn
 from tools.hostile import base_record, turn_file
 
 HOSTILE = ["\ud800", "a\udfffb", "\udcff" * 4, "nul\x00", "\x00", "mixed \ud83d\x00 text"]

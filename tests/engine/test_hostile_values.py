@@ -25,7 +25,7 @@ from engine.hexgrid import MAX_NUMBERED_HEXES, Layout, scheme_for
 from engine.model import Grid
 from engine.sample import sample_module
 from engine.saves import decode_save
-from engine.session import Session
+from engine import persist
 from engine.state import GameState
 from tools.hostile import (_apply, base_record, encode_members_unchecked, module_with_attr_copies,
                            module_with_strings, module_with_values, new_base, save_text,
@@ -244,12 +244,12 @@ def test_hostile_command_data_in_a_save_is_a_clean_error_or_a_savable_game(kind,
     except (ValueError, RecursionError):
         return  # json itself cannot write it (the CLI corpus writes such text by hand)
     try:
-        session = _timed(lambda: Session.load_bytes(data, sample_module()))
+        session = _timed(lambda: persist.load_bytes(data, sample_module()))
     except WartableError as exc:
         assert "\n" not in str(exc) and len(str(exc)) < 600, str(exc)
         return
     # accepted: the game saves again (autosave must never crash) and reloads to the same hash
-    again = Session.load_bytes(session.save_bytes(), sample_module())
+    again = persist.load_bytes(persist.save_bytes(session), sample_module())
     assert again.state.hash == session.state.hash
 
 

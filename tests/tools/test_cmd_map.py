@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import types
 
 import pytest
 
+from engine import modules
 from engine.errors import WartableError
 from engine.hexgrid import Layout, scheme_for
 from engine.model import Axis, Board, Edge, Face, Grid, Location, Module, PieceType, Table
@@ -63,17 +62,12 @@ def module_tables():
 @pytest.fixture
 def wartable_map(monkeypatch, capsys, module_tables):
     """Run ``wartable map ...`` against build_module(module_tables) through a patched
-    tools.resolve."""
+    engine.modules."""
     def open_module(arg: str) -> Module:
         if arg != "mapmod":
             raise WartableError(f"no module named {arg!r}")
         return build_module(module_tables)
-    try:
-        import tools.resolve as resolve
-    except ImportError:
-        resolve = types.ModuleType("tools.resolve")
-        monkeypatch.setitem(sys.modules, "tools.resolve", resolve)
-    monkeypatch.setattr(resolve, "open_module", open_module, raising=False)
+    monkeypatch.setattr(modules, "open_module", open_module)
 
     parser = argparse.ArgumentParser(prog="wartable")
     cmd_map.register(parser.add_subparsers(dest="command"))

@@ -182,7 +182,8 @@ def test_pog_13_1_12_no_sr_from_the_reserve_to_russians_supplied_only_through_be
 def test_pog_9_5_2_4_allied_sr_into_kavala_only_after_salonika_or_greek_entry():
     from modules.paths_of_glory.rules import sr as SR
     s = empty_map()
-    corps = put(s, "br_corps", "le_havre")
+    control(s, "salonika", "AP")             # Kavala is no port: the SR is overland
+    corps = put(s, "br_corps", "salonika")
     assert "kavala" not in SR.destinations(game(s), "AP", corps)
     set_global(s, "pog_events", ["ap_30"])
     assert "kavala" in SR.destinations(game(s), "AP", corps)
@@ -295,16 +296,16 @@ def test_pog_11_1_12_albanian_spaces_trace_to_taranto_while_italy_is_neutral(mon
     monkeypatch.setattr(supply._View, "ports", lambda self: [])     # no sea supply at all
     supply._CACHE.clear()
     s = empty_map()
-    for loc in ("scutari", "durazzo", "koritza"):
+    for loc in ("tirana", "valona"):
         for n in s.ruleset.graph.neighbours(loc):
-            if module().locations[n].attrs.get("nation") != "AL":
+            if module().locations[n].attrs.get("nation") != "AL" and n != "taranto":
                 control(s, n, "CP")                     # Albania cut off by land
     g = game(s)
     assert g.get("pog_entered") is None or "IT" not in g.get("pog_entered")
-    assert supply.in_supply(g, "koritza", "AP", None, attrition=True)   # via Valona-Taranto
+    assert supply.in_supply(g, "tirana", "AP", None, attrition=True)   # via Valona-Taranto
     control(s, "taranto", "CP")
     supply._CACHE.clear()
-    assert not supply.in_supply(game(s), "koritza", "AP", None, attrition=True)
+    assert not supply.in_supply(game(s), "tirana", "AP", None, attrition=True)
     supply._CACHE.clear()
 
 
@@ -332,13 +333,12 @@ def test_pog_14_3_2_oos_units_may_not_sr():
     _cut_off(s, "warsaw", "CP")
     assert not SR.destinations(game(s), "AP", ru)
     sr(s, "AP", 2)
-    assert refusal(s, "sr", "AP", pid=ru, to="reserve") is not None
+    assert refusal(s, "sr", "AP", pid=ru, to="reserve:AP") is not None
 
 
 # -- 9.5.1.1 every event follows its card ----------------------------------------------------------
 
 def test_pog_9_5_1_1_every_strategy_card_has_its_event():
-    from modules.paths_of_glory.rules import states  # noqa: F401
     from modules.paths_of_glory.rules.cards import EVENTS
     from modules.paths_of_glory.rules.combat_cards import COMBAT_CARDS
     ids = [t.id for t in module().piece_types.values() if t.kind == "card"]

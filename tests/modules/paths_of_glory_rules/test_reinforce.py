@@ -32,7 +32,7 @@ def reserve(s, side, type_id):
 
 
 def placements(s):
-    return {(a.get("unit"), a.get("space")) for a in s.legal_actions() if a.kind == "place"}
+    return {(a.get("unit"), a.get("space")) for a in s.legal_actions() if a.verb == "place"}
 
 
 def test_pog_9_5_3_1_not_on_turn_1():
@@ -92,11 +92,11 @@ def test_pog_cp_38_german_reinforcements_9_5_3_1_one_card_per_nation_per_turn():
     act(s, "place", "CP", unit=pieces(s, "ge_9a")[0], space="berlin")
     act(s, "auto_op", "AP")
     for a in list(s.legal_actions()):
-        if a.kind == "end_ops" or a.kind == "done":
-            s.do(a)
+        if a.verb == "end_ops" or a.verb == "done":
+            s.push(a)
             break
     while top(s)["state"] != "phase_action":
-        s.do(next(a for a in s.legal_actions() if a.kind in ("end_ops", "done", "end")))
+        s.push(next(a for a in s.legal_actions() if a.verb in ("end_ops", "done", "end")))
     assert top(s)["side"] == "CP"
     assert refusal(s, "play_event", "CP", card="cp_38").rule == "PoG 9.5.3.1"
     set_global(s, "turn", 3)
@@ -175,10 +175,10 @@ def test_pog_ap_47_us_reinforcements_2nd_army_and_a_corps_after_over_there():
     act(s, "play_event", "AP", card="ap_47")
     assert reserve(s, "AP", "us_corps") == before + 1
     army = pieces(s, "us_2a")[0]
-    assert "brest" in {sp for u, sp in placements(s) if u == army}      # a French port
+    assert "cherbourg" in {sp for u, sp in placements(s) if u == army}      # a French port
     assert refusal(s, "place", "AP", unit=army, space="paris").rule == "PoG 9.5.3.3"
-    act(s, "place", "AP", unit=army, space="brest")
-    assert loc_of(s, army) == "brest"
+    act(s, "place", "AP", unit=army, space="cherbourg")
+    assert loc_of(s, army) == "cherbourg"
 
 
 def test_pog_ap_64_usa_reinforcements_one_more_corps_after_over_there():
@@ -223,9 +223,9 @@ def test_pog_9_5_3_5_mef_invasion_beachhead_and_control():
     act(s, "play_event", "AP", card="ap_31")
     mef = pieces(s, "br_mef")[0]
     spaces = {sp for u, sp in placements(s) if u == mef}
-    assert "mef_suvla" in spaces and "london" in spaces
-    act(s, "place", "AP", unit=mef, space="mef_suvla")
-    assert markers(s, "mef_suvla", "m_beachhead")
+    assert "mef1" in spaces and "london" in spaces
+    act(s, "place", "AP", unit=mef, space="mef1")
+    assert markers(s, "mef1", "m_beachhead")
     assert not s.state.pieces[mef].props.get("ne_lost")
 
 
@@ -313,6 +313,6 @@ def test_pog_9_5_3_every_plain_reinforcement_card_brings_its_units(card):
     side = "AP" if card.startswith("ap") else "CP"
     act(s, "play_event", side, card=card)
     while top(s)["state"] == "reinforce_place":
-        s.do(sorted(s.legal_actions(), key=lambda a: str(a.params))[0])
+        s.push(sorted(s.legal_actions(), key=lambda a: str(a))[0])
     assert all(not s.state.pieces[p].loc.startswith("pool:") for p in units)
     assert reinforce.reinforcement_units(s.ruleset.game(s.state), card) == []
