@@ -31,7 +31,7 @@ class CommandError(WartableError):
     """A command that cannot apply to this state (unknown piece, unknown location...)."""
 
 
-def _show(value: Any) -> str:
+def _brief(value: Any) -> str:
     """``repr(value)`` cut to one short line (command data may be hostile)."""
     text = repr(value) if not isinstance(value, int) or -10**30 < value < 10**30 \
         else f"<an integer of {value.bit_length()} bits>"
@@ -45,11 +45,11 @@ def _json_value(value: Any, what: str, depth: int = 0) -> Any:
         return value
     if isinstance(value, int):
         if not INT_MIN <= value <= INT_MAX:
-            raise CommandError(f"{what}: integer {_show(value)} does not fit in 64 bits")
+            raise CommandError(f"{what}: integer {_brief(value)} does not fit in 64 bits")
         return value
     if isinstance(value, str):
         if not _is_unicode(value):
-            raise CommandError(f"{what}: text {_show(value)} is not valid Unicode")
+            raise CommandError(f"{what}: text {_brief(value)} is not valid Unicode")
         return value
     if isinstance(value, (list, tuple, dict)) and depth >= MAX_DEPTH:
         raise CommandError(f"{what}: nested more than {MAX_DEPTH} deep")
@@ -58,9 +58,9 @@ def _json_value(value: Any, what: str, depth: int = 0) -> Any:
     if isinstance(value, dict):
         for k in value:
             if not isinstance(k, str) or not _is_unicode(k):
-                raise CommandError(f"{what}: key {_show(k)} is not valid text")
+                raise CommandError(f"{what}: key {_brief(k)} is not valid text")
         return {k: _json_value(v, what, depth + 1) for k, v in value.items()}
-    raise CommandError(f"{what}: unsupported value {_show(value)}")
+    raise CommandError(f"{what}: unsupported value {_brief(value)}")
 
 
 class Command:
@@ -87,11 +87,11 @@ class Command:
             raise CommandError(f"not a command: {str(data)[:80]}")
         cls = Command.registry.get(data["c"])
         if cls is None:
-            raise CommandError(f"unknown command kind {_show(data['c'])}")
+            raise CommandError(f"unknown command kind {_brief(data['c'])}")
         extra = set(data) - set(cls.fields) - {"c"}
         if extra:
             raise CommandError(f"{cls.kind}: unexpected fields "
-                               f"{', '.join(_show(k) for k in sorted(map(str, extra))[:5])}")
+                               f"{', '.join(_brief(k) for k in sorted(map(str, extra))[:5])}")
         kwargs = {f: data[f] for f in cls.fields if f in data}
         try:
             return cls(**kwargs)
@@ -120,15 +120,15 @@ def _is_pid(pid: Any) -> bool:
 
 def _piece(state: GameState, pid: Any) -> Piece:
     if not _is_pid(pid) or pid not in state.pieces:
-        raise CommandError(f"no piece #{_show(pid)}")
+        raise CommandError(f"no piece #{_brief(pid)}")
     return state.pieces[pid]
 
 
 def _location(state: GameState, loc: Any) -> str:
     if not isinstance(loc, str) or not loc:
-        raise CommandError(f"bad location {_show(loc)}")
+        raise CommandError(f"bad location {_brief(loc)}")
     if state.module is not None and loc not in state.module.locations:
-        raise CommandError(f"no location {_show(loc)} in module {state.module.id}")
+        raise CommandError(f"no location {_brief(loc)} in module {state.module.id}")
     return loc
 
 
@@ -136,13 +136,13 @@ def _index(index: Any) -> int | None:
     if index is None:
         return None
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= INT_MAX:
-        raise CommandError(f"bad stack index {_show(index)}")
+        raise CommandError(f"bad stack index {_brief(index)}")
     return index
 
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or len(value) > MAX_TEXT or not _is_unicode(value):
-        raise CommandError(f"bad {what}: {_show(value)} is not text of at most {MAX_TEXT} "
+        raise CommandError(f"bad {what}: {_brief(value)} is not text of at most {MAX_TEXT} "
                            "characters")
     return value
 
@@ -165,9 +165,9 @@ class Create(Command):
         _index(self.index)
         if not isinstance(self.type, str) or (
                 state.module is not None and self.type not in state.module.piece_types):
-            raise CommandError(f"no piece type {_show(self.type)}")
+            raise CommandError(f"no piece type {_brief(self.type)}")
         if not isinstance(self.face, int) or isinstance(self.face, bool) or self.face < 0:
-            raise CommandError(f"bad face {_show(self.face)}")
+            raise CommandError(f"bad face {_brief(self.face)}")
         if state.module is not None and self.face >= len(
                 state.module.piece_types[self.type].faces):
             raise CommandError(f"piece type {self.type} has no face {self.face}")
@@ -231,7 +231,7 @@ class Reorder(Command):
         current = state.stacks.get(self.loc, [])
         if not isinstance(self.order, list) or not all(_is_pid(p) for p in self.order) \
                 or len(self.order) != len(current) or set(self.order) != set(current):
-            raise CommandError(f"reorder at {_show(self.loc)} is not a permutation of its "
+            raise CommandError(f"reorder at {_brief(self.loc)} is not a permutation of its "
                                "stack's piece numbers")
         self._old = list(current)
         state._set_order(self.loc, self.order)
@@ -251,7 +251,7 @@ class SetFace(Command):
     def apply(self, state: GameState) -> None:
         piece = _piece(state, self.pid)
         if not isinstance(self.face, int) or isinstance(self.face, bool) or self.face < 0:
-            raise CommandError(f"bad face {_show(self.face)}")
+            raise CommandError(f"bad face {_brief(self.face)}")
         if state.module is not None:
             faces = len(state.module.piece_types[piece.type].faces)
             if self.face >= faces:
@@ -294,7 +294,7 @@ class RemoveMarker(Command):
     def apply(self, state: GameState) -> None:
         piece = _piece(state, self.pid)
         if self.marker not in piece.markers:
-            raise CommandError(f"piece #{self.pid} has no marker {_show(self.marker)}")
+            raise CommandError(f"piece #{self.pid} has no marker {_brief(self.marker)}")
         self._at = piece.markers.index(self.marker)
         del piece.markers[self._at]
         state._rehash_piece(self.pid)
@@ -394,7 +394,7 @@ class Draw(Command):
         _location(state, self.dst)
         available = len(state.stacks.get(self.src, []))
         if not isinstance(self.count, int) or isinstance(self.count, bool) or not 0 <= self.count <= available:
-            raise CommandError(f"cannot draw {_show(self.count)} from {self.src} holding "
+            raise CommandError(f"cannot draw {_brief(self.count)} from {self.src} holding "
                                f"{available}")
         self._moves = []
         for _ in range(self.count):
@@ -461,7 +461,8 @@ class FixedRoll(Roll):
         spec, faces = self._dice(state), self.result
         if (not isinstance(faces, list) or len(faces) != spec.count
                 or any(f not in spec.faces or isinstance(f, bool) for f in faces)):
-            raise CommandError(f"fixed roll {self.spec}: {faces!r} are not {spec.count} faces of {spec.name}")
+            raise CommandError(f"fixed roll {self.spec}: {_brief(faces)} are not {spec.count} faces of "
+                               f"{spec.name}")
         self._show(state, faces, state.rng)   # the generator does not move
 
 
