@@ -43,7 +43,7 @@ from engine.schema import (TAG_BOOL, TAG_INT, build_member, parse_member)
 #: What one case may use: CPU seconds, address space (RLIMIT_AS), wall seconds before a kill.
 CPU_SECONDS = 10
 MEMORY = 1 << 30
-WALL_SECONDS = 30
+WALL_SECONDS = 60   # only catches blocking: CPU_SECONDS bounds the work, load or not
 #: The largest file a case may write (RLIMIT_FSIZE): shots, builds, dumps.
 MAX_WRITE = 256 << 20
 REPO = Path(__file__).resolve().parent.parent
