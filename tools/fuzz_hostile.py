@@ -2,7 +2,8 @@
 hostile test found, checked for the promise — a clean one-line error or a valid object, bounded.
 
 ``python -m tools.fuzz_long --campaign NAME`` runs one (``amplification``, ``numbering``,
-``extremes``, ``nesting``, ``surrogates``, ``devices``; ``hostile`` runs them all in turn). Each
+``extremes``, ``nesting``, ``surrogates``, ``devices``, ``kills``; ``hostile`` runs them all in
+turn). Each
 case draws its parameters from a seeded generator (log-uniform magnitudes, special floats, every
 reader and field), builds the input with :mod:`tools.hostile`, and checks it in-process under an
 alarm (:data:`HANG_SECONDS`: a FIFO that blocks or a loop that never ends is a failure) — and,
@@ -473,7 +474,16 @@ def _read_with(reader: str, path: Path) -> None:
         read_source(path)
 
 
+# -- saves killed mid-write ---------------------------------------------------------------------
+
+def c_kills(rnd: random.Random, folder: Path) -> Outcome:
+    """Ten saves of a 1.2 MB game killed at random moments (:func:`tools.hostile.kill_saves`):
+    the file is always one whole save, and the next save cleans what the kills left."""
+    why, left = H.kill_saves(folder, 10, rnd)
+    return f"10 kills, {min(left, 3)}{'+' if left > 3 else ''} temporaries left", why
+
+
 CAMPAIGNS: dict[str, Callable[[random.Random, Path], Outcome]] = {
     "amplification": c_amplification, "numbering": c_numbering, "extremes": c_extremes,
-    "nesting": c_nesting, "surrogates": c_surrogates, "devices": c_devices,
+    "nesting": c_nesting, "surrogates": c_surrogates, "devices": c_devices, "kills": c_kills,
 }

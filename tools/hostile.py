@@ -31,14 +31,13 @@ import sys
 import time
 import zipfile
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.container import MANIFEST, module_members, pack_members, write_module
-from engine.model import (Board, Edge, Face, Grid, Location, Module, Placement, PieceType,
-                          Scenario)
-from engine.schema import (TAG_BOOL, TAG_INT, build_member, parse_member)
+from engine.container import MANIFEST, module_members, write_module
+from engine.model import Board, Edge, Location, Module, Placement
+from engine.schema import TAG_BOOL, TAG_INT, build_member, parse_member
 
 #: What one case may use: CPU seconds, address space (RLIMIT_AS), wall seconds before a kill.
 CPU_SECONDS = 10
@@ -430,6 +429,71 @@ def turn_file(record: dict[str, Any], note: str) -> dict[str, Any]:
             "setup_hash": record["setup_hash"], "from": len(record["actions"]),
             "hash_before": record["final_hash"], "entries": [entry],
             "hash_after": record["final_hash"], "side": ""}
+
+
+# -- killing saves ------------------------------------------------------------------------------
+
+_WRITER = """
+import sys
+from engine.files import atomic_write
+target, saves = sys.argv[1], [open(p, "rb").read() for p in sys.argv[2:]]
+print("ready", flush=True)
+i = 0
+while True:
+    atomic_write(target, saves[i % len(saves)])
+    i += 1
+"""
+
+
+def big_save(letter: str) -> bytes:
+    """A valid save the size of a full game of Paths of Glory (1.2 MB)."""
+    record = json.loads(json.dumps(_record_cached()))
+    record["actions"][0]["text"] = letter * 1_200_000
+    return save_text(record)
+
+
+def temporaries(folder: Path) -> list[Path]:
+    return [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+def kill_saves(folder: Path, kills: int, rnd: random.Random) -> tuple[str | None, int]:
+    """Save two 1.2 MB games in turn to one file from a subprocess, killed (SIGKILL) at a
+    random moment ``kills`` times. After every kill the file must be one of the two saves,
+    whole and readable; then one more save must remove every temporary the kills left.
+    Returns (what broke, or None; how many temporaries the kills left in all)."""
+    from engine.files import atomic_write
+    from engine.saves import decode_save
+    saves = [big_save("a"), big_save("b")]
+    paths = []
+    for i, data in enumerate(saves):
+        paths.append(folder / f"save{i}.bin")
+        paths[-1].write_bytes(data)
+    target = folder / "game" / "g.wtsave"
+    atomic_write(target, saves[0])
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    left = 0
+    for k in range(kills):
+        writer = subprocess.Popen([sys.executable, "-c", _WRITER, str(target), *map(str, paths)],
+                                  stdout=subprocess.PIPE, env=env)
+        try:
+            if writer.stdout.readline() != b"ready\n":
+                return "the writer did not start", left
+            time.sleep(rnd.uniform(0.0, 0.05))
+        finally:
+            writer.send_signal(signal.SIGKILL)
+            writer.wait()
+            writer.stdout.close()
+        data = target.read_bytes()
+        if data not in saves:
+            return f"kill {k + 1} left a save that is neither the old nor the new one", left
+        decode_save(data)
+        left += len(temporaries(target.parent))
+    atomic_write(target, saves[1])
+    if temporaries(target.parent):
+        return f"the next save left {len(temporaries(target.parent))} temporaries", left
+    if target.read_bytes() != saves[1]:
+        return "the next save did not write", left
+    return None, left
 
 
 # -- the corpus -----------------------------------------------------------------------------------

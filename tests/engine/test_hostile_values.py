@@ -7,7 +7,6 @@ resource limits; ``python -m tools.fuzz_long --campaign ...`` draws far more of 
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import time
@@ -18,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from engine import commands as C
+from engine import persist
 from engine.board import MapGraph
 from engine.container import TABLE_LIMITS, Limits, read_module
 from engine.errors import ModuleError, SaveError, WartableError
@@ -25,7 +25,6 @@ from engine.hexgrid import MAX_NUMBERED_HEXES, Layout, scheme_for
 from engine.model import Grid
 from engine.sample import sample_module
 from engine.saves import decode_save
-from engine import persist
 from engine.state import GameState
 from tools.hostile import (_apply, base_record, encode_members_unchecked, module_with_attr_copies,
                            module_with_strings, module_with_values, new_base, save_text,
