@@ -889,9 +889,6 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if failed else 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
 
 def table_at_limits(hexes: int = 50_000, edges: int = 50_000, pieces: int = 20_000,
                     size: float = 4.0) -> Module:
@@ -939,3 +936,7 @@ def table_at_limits(hexes: int = 50_000, edges: int = 50_000, pieces: int = 20_0
         m, boards=(Board("map", "Map", min(width, 100_000.0), min(height, 100_000.0)),),
         grids=(grid,), locations=locs, edges=tuple(edge_list), piece_types=types,
         scenarios={sc.id: dataclasses.replace(sc, placements=placements)})
+
+
+if __name__ == "__main__":
+    sys.exit(main())
