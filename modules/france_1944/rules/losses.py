@@ -106,8 +106,13 @@ def start_losses(g: Game, side: str, hits: int, pool, lead: int | None, counter:
         take_step(g, lead)
         hits -= 1
         lost += 1
-    set_combat(g, **{counter: combat(g).get(counter, 0) + lost})
     left = [p for p in pool if board.on_map(g, p)]
+    while hits > 0 and len(left) == 1:            # no choice to make: the one unit takes them
+        take_step(g, left[0])
+        hits -= 1
+        lost += 1
+        left = [p for p in left if board.on_map(g, p)]
+    set_combat(g, **{counter: combat(g).get(counter, 0) + lost})
     if hits > 0 and left:
         g.call("losses", side=side, hits=hits, pool=left, counter=counter)
     else:
@@ -136,6 +141,12 @@ class Losses(State):
             set_combat(g, **{frame["counter"]: combat(g).get(frame["counter"], 0) + 1})
         pool = [p for p in frame["pool"] if board.on_map(g, p)]
         hits = frame["hits"] - 1
+        while hits > 0 and len(pool) == 1:          # the last unit takes the rest
+            take_step(g, pool[0])
+            hits -= 1
+            if frame.get("counter"):
+                set_combat(g, **{frame["counter"]: combat(g).get(frame["counter"], 0) + 1})
+            pool = [p for p in pool if board.on_map(g, p)]
         settle(g)
         if hits <= 0 or not pool:
             g.end()
