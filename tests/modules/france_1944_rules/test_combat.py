@@ -375,7 +375,9 @@ def test_f44_9_7_f_a_stack_that_cannot_retreat_stays_and_loses_one_more_step():
         put(pos, t, h)                                                  # the ring of Allied ZOC
     attack(pos, "allied", hq, [a], "1613", dice=[2, 1, 5, 1])
     assert "cannot retreat 2 hexes" in log(pos)
-    assert pos.state.pieces[d].face == 2                                # 1 hit + 1 for not retreating
+    # 6 against 3 (its HQ, cut off, adds nothing): 2:1, 2 hits, and 1 more for not retreating
+    assert "hits 0 to the attacker, 2 to the defender" in log(pos)
+    assert where(pos, d) == "elim_german"
 
 
 def test_f44_9_7_b_defenders_stacked_together_retreat_together():
