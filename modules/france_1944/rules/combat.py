@@ -18,7 +18,7 @@ from engine.actions import Loc, Piece
 from engine.machine import Procedure, State
 from engine.rules import Prompt, Violation
 
-from . import activation, board, retreat, supply
+from . import activation, board, retreat, rhine, supply
 from .activation import act, attack_target_refusal, attacker_refusal, set_act
 from .board import position
 from .game import OUT_OF_PLAY, Game, other
@@ -345,7 +345,8 @@ class AttackBuild(State):
         c = {"attacker": side, "defender": enemy, "attackers": attackers, "defenders": defenders,
              "def_units": def_units, "type": ctype, "type_why": why, "air": air, "air_marker": marker,
              "lead_att": lead, "lead_def": def_units[0] if len(def_units) == 1 else None,
-             "def_oos": [], "amphibious": any(g.facts.is_rhine(g.where(p), d) for p in attackers for d in defenders),
+             "def_oos": [], "amphibious": any(g.facts.is_rhine(g.where(p), d) and not rhine.crossable(g, g.where(p), d)
+                                             for p in attackers for d in defenders),
              "att_lost": 0, "def_lost": 0}
         g.set("f44_combat", c)
         g.note(f"{g.side_word(side)} attacks {' and '.join(g.hex_name(h) for h in defenders)} with "

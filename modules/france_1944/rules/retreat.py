@@ -230,9 +230,10 @@ def advance_paths(g: Game, pid: int, vacated, amphibious: bool = False) -> list[
             continue
         if not board.fits(g, pos, side, v, [pid]):
             continue
-        across = facts.is_rhine(h, v) and not rhine.crossable(g, h, v)
+        if facts.is_rhine(h, v) and not amphibious and not rhine.crossable(g, h, v):
+            continue
         out.append([h, v])
-        if amphibious and across:
+        if amphibious and facts.is_rhine(h, v):
             continue                                     # 12.8: advance into the vacated hex and stop
         if pos.in_zoc(enemy, v) and g.game_type(pid) != "armour":
             continue                                     # 9.8: infantry stops in an enemy ZOC
