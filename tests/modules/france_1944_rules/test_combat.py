@@ -11,7 +11,7 @@ from __future__ import annotations
 from modules.france_1944.rules import combat as combat_rules
 
 from .positions import (act_data, activate, attack, combat_data, fresh, increment, legal, log, move,
-                        prompt, put, refused, rules_game, where)
+                        prompt, put, refused, rules_game, single, where)
 
 
 def german_supply(pos, at="1815"):
@@ -127,6 +127,9 @@ def test_f44_9_1_a_mobile_when_every_attacker_moved_in_the_previous_increment_in
     pos, hq, arm, d, _ = _mobile_setup()
     attack(pos, "allied", hq, [arm], "1613", dice=[1, 1, 1, 1], activate_first=False)
     assert "Mobile combat" in log(pos)
+    # 3.8, 9.1-d: Mobile combat uses the Mobile strengths: 5 against 4
+    s = combat_data(pos)["strength"]
+    assert (s["attack"], s["defence"]) == (5, 4)
 
 
 def test_f44_9_1_c_one_attacker_that_did_not_move_makes_it_set_piece():
@@ -525,3 +528,22 @@ def test_f44_4_1_a_hqs_take_no_step_losses():
     assert pos.state.pieces[ghq].face == 1
     assert all(x["unit"] != ghq for x in pos.session.legal_actions().verb("lose"))
     assert d
+
+
+def test_f44_4_9_a_an_hq_never_defends_alone():
+    pos = fresh()
+    hq = put(pos, "HQ-US1", "1412", face=1)
+    cadre = put(pos, "US-V", "1612", face=2)                             # a cadre: no ZOC on the HQ
+    put(pos, "HQ-GE7", "1613", face=1)
+    activate(pos, "allied", hq, [cadre])
+    increment(pos, "allied", 1, "attack")
+    refused(pos.session, "allied: attack hex=@1613", "F44 8.0")
+
+
+def test_f44_4_9_d_only_an_activated_hq_adds_to_an_attack():
+    pos, hq, a, d = duel()
+    pos.move(hq, "1612")
+    single(pos, "allied", a)
+    increment(pos, "allied", 1, "attack")
+    attack(pos, "allied", None, [a], "1613", dice=[1, 1, 1, 1], activate_first=False)
+    assert combat_data(pos)["strength"]["att_hq"] is None

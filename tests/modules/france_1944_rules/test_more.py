@@ -121,3 +121,17 @@ def test_f44_prompts_labels_and_log_lines_are_words():
     assert not ID_PATTERN.search(session.prompt().text)
     for a in list(session.legal_actions())[:50]:
         assert not ID_PATTERN.search(session.ruleset.label(session.state, a)), a
+
+
+def test_f44_10_1_3_d_south_units_attack_later_set_piece_only():
+    pos = fresh("campaign", turn=3)
+    hq = put(pos, "HQ-US7", "1829", face=1)
+    u = put(pos, "US-VI", "1929")
+    pos.commands("placed in September", [C.SetProp(u, "entered", [1, 0, "enter"])])
+    put(pos, "HQ-GE19", "2027", face=1)
+    d = put(pos, "GE-LXXXIV", "1928")
+    activate(pos, "allied", hq, [u])
+    increment(pos, "allied", 1, "attack")
+    attack(pos, "allied", hq, [u], "1928", dice=[1, 1, 1, 1], activate_first=False)
+    assert combat_data(pos)["type"] == "setpiece"
+    assert d

@@ -174,6 +174,13 @@ def test_f44_12_7_a_entering_a_bridge_hex_makes_the_german_roll_1_intact_2_6_blo
     move(pos, "allied", u, "3410", "3409")
     assert pos.state.get("f44_bridges")["3409|3509"] == ["blown"]
     refused(pos.session, "allied: move unit=#%d path=[@3409,@3509]" % u, "F44 6.0")   # moved already
+    # 12.7-b: blown for good — a later entry rolls nothing and changes nothing
+    pos.push("allied: end_phase")
+    pos.commands("out again", [C.Move(u, "3410")])
+    single(pos, "allied", u)
+    increment(pos, "allied", 1)
+    move(pos, "allied", u, "3410", "3409")
+    assert pos.state.get("f44_bridges")["3409|3509"] == ["blown"]
 
 
 def test_f44_12_7_hex_3511_three_rolls_cologne_two_bridges_tracked_apart():
@@ -329,3 +336,14 @@ def test_f44_12_10_not_in_falaise_gap_and_off_by_default():
     put(pos, "GE-LXXXIV", "1613")
     attack(pos, "allied", hq, [a], "1613", dice=[6, 3, 1, 1])
     assert prompt(pos).kind != "advantage"
+
+
+def test_f44_12_10_c_the_holder_may_keep_the_marker():
+    pos = fresh("breakout", options={"operational_advantage": "on"})
+    put(pos, "HQ-GE7", "1815", face=1)
+    hq = put(pos, "HQ-US1", "1412", face=1)
+    a = put(pos, "US-V", "1612")
+    put(pos, "GE-LXXXIV", "1613")
+    attack(pos, "allied", hq, [a], "1613", dice=[6, 3, 1, 1])
+    pos.push("allied: keep")
+    assert pos.state.get("f44_advantage") == {"holder": "allied", "from_turn": 1}
