@@ -217,7 +217,7 @@ class Designate(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "command":
-            return f"{g.side_word(action.side)}: {g.name(act(g)['hq'])} commands {g.name(action['unit'])} " \
+            return f"{g.who(action.side)}: {g.name(act(g)['hq'])} commands {g.name(action['unit'])} " \
                    f"at {g.hex_name(g.where(action['unit']))}"
         return None
 
@@ -261,7 +261,7 @@ class AdminDesignate(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "admin":
-            return f"{g.side_word(action.side)}: {g.name(action['unit'])} uses Administrative Movement"
+            return f"{g.who(action.side)}: {g.name(action['unit'])} uses Administrative Movement"
         return None
 
 
@@ -451,7 +451,7 @@ class Increment(State):
         g.end()
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
-        who = g.side_word(action.side)
+        who = g.who(action.side)
         if action.verb == "increment":
             n = int(str(action["box"]).rsplit("_", 1)[1])
             return f"{who}: {action['kind'].capitalize()} increment in box {n}"

@@ -273,6 +273,7 @@ class Replacements(State):
             return
         g.do(C.SetFace(unit, g.face(unit) - steps))
         g.note(f"{g.name(unit)} gets {steps} replacement step(s) (10.1.2)")
+        settle(g)                        # a cadre rebuilt exerts a ZOC again: lone HQs disperse (4.10)
 
     def on_done(self, g: Game, frame: dict) -> None:
         """Done with replacements"""
@@ -280,7 +281,7 @@ class Replacements(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "replace":
-            return f"{g.side_word(action.side)}: {action['steps']} replacement point(s) to {g.name(action['unit'])}"
+            return f"{g.who(action.side)}: {action['steps']} replacement point(s) to {g.name(action['unit'])}"
         return None
 
 
@@ -453,7 +454,7 @@ class Reinforce(State):
         g.end()
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
-        who = g.side_word(action.side)
+        who = g.who(action.side)
         if action.verb == "enter":
             return f"{who}: {g.name(action['unit'])} enters at {g.hex_name(action['hex'])}"
         if action.verb == "move":

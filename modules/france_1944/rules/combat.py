@@ -355,7 +355,7 @@ class AttackBuild(State):
         g.goto("combat")
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
-        who = g.side_word(action.side)
+        who = g.who(action.side)
         if action.verb == "add":
             return f"{who}: {g.name(action['unit'])} joins the attack"
         if action.verb == "add_hex":
@@ -390,7 +390,7 @@ class DefenderLead(State):
         g.end()
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
-        return f"{g.side_word(action.side)}: {g.name(action['unit'])} leads the defence"
+        return f"{g.who(action.side)}: {g.name(action['unit'])} leads the defence"
 
 
 class Advantage(State):

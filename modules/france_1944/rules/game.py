@@ -206,7 +206,13 @@ class Game(Context):
         return found[0] if found else None
 
     def side_word(self, side: str) -> str:
+        """The side as an adjective ("Allied", "German") for prompts and log lines."""
         return SIDE_WORDS.get(side, side)
+
+    def who(self, side: str) -> str:
+        """The side as the module names it ("Allies", "Germany"): the prefix of an action's
+        log line, which the table strips for its buttons."""
+        return self.rules.side_name(side)
 
     # -- tracks (1.5) -------------------------------------------------------------------------------
     def track(self, side: str, kind: str) -> int:

@@ -154,6 +154,6 @@ class Losses(State):
             g.update(hits=hits, pool=pool)
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
-        return f"{g.side_word(action.side)}: {g.name(action['unit'])} takes a step loss"
+        return f"{g.who(action.side)}: {g.name(action['unit'])} takes a step loss"
 
 

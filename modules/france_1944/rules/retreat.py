@@ -169,7 +169,7 @@ class Retreat(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         path = list(action["path"])
-        return f"{g.side_word(action.side)}: retreat {g.hex_name(path[0])} → {g.hex_name(path[-1])}"
+        return f"{g.who(action.side)}: retreat {g.hex_name(path[0])} → {g.hex_name(path[-1])}"
 
 
 class HQPickup(State):
@@ -294,5 +294,5 @@ class Advance(State):
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "advance":
             path = list(action["path"])
-            return f"{g.side_word(action.side)}: {g.name(action['unit'])} advances to {g.hex_name(path[-1])}"
+            return f"{g.who(action.side)}: {g.name(action['unit'])} advances to {g.hex_name(path[-1])}"
         return None

@@ -185,7 +185,7 @@ class Commit(State):
         g.end()
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
-        return f"{g.side_word(action.side)} commits {action['amount']} Supply Point(s) for next turn"
+        return f"{g.who(action.side)} commits {action['amount']} Supply Point(s) for next turn"
 
 
 class ChitCycle(State):
@@ -298,7 +298,7 @@ class Initiative(State):
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "activate":
-            return f"{g.side_word(action.side)} activates {g.name(action['hq'])}"
+            return f"{g.who(action.side)} activates {g.name(action['hq'])}"
         return None
 
 
@@ -400,7 +400,7 @@ class Reaction(State):
         g.end()
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
-        who = g.side_word(action.side)
+        who = g.who(action.side)
         if action.verb == "army":
             return f"{who}: Army Reaction with {g.name(action['hq'])} (3 Reaction Points)"
         if action.verb == "single":

@@ -256,3 +256,15 @@ def test_f44_10_1_3_the_september_south_reinforcements():
         assert adv and all(rules_game(pos).facts.hexes[a["path"][1]].attrs.get("south_reinf") for a in adv)
         pos.push(adv[0])
         assert pos.state.pieces[adv[0]["unit"]].loc != adv[0]["path"][0]
+
+
+def test_f44_4_10_a_a_cadre_rebuilt_next_to_a_lone_hq_disperses_it():
+    """Fuzz campaign seed 103: a replacement gives a cadre its ZOC back; an enemy HQ alone next
+    to it disperses at once."""
+    pos = fresh()
+    put(pos, "HQ-US1", "1412", face=1)
+    a = put(pos, "US-V", "1513", face=2)
+    ghq = put(pos, "HQ-GE7", "1514", face=1)                 # next to the cadre: no ZOC yet
+    replacements(pos, US_infantry=1)
+    pos.push(f"allied: replace unit=#{a} steps=1")
+    assert where(pos, ghq).startswith("turn_german_")
