@@ -246,6 +246,9 @@ class AttackBuild(State):
     rule = "8.0"
     hostile = frozenset({"add_hex"})
 
+    def begin(self, g: Game, frame: dict) -> None:
+        preview(g, frame)
+
     def prompt(self, g: Game, frame: dict) -> Prompt:
         a = act(g)
         hexes = " and ".join(g.hex_name(h) for h in frame["defenders"])
@@ -311,17 +314,21 @@ class AttackBuild(State):
     def on_add(self, g: Game, frame: dict, unit: Piece) -> None:
         """Add to the attack"""
         g.update(attackers=frame["attackers"] + [unit])
+        preview(g, g.top)
 
     def on_add_hex(self, g: Game, frame: dict, hex: Loc) -> None:
         """Also attack this hex"""
         g.update(defenders=frame["defenders"] + [hex])
+        preview(g, g.top)
 
     def on_air(self, g: Game, frame: dict, kind: str) -> None:
         """Add air support"""
         g.update(air=kind)
+        preview(g, g.top)
 
     def on_cancel(self, g: Game, frame: dict) -> None:
         """Call off the attack"""
+        g.set("combat_report", None)            # an attack called off withdraws its report
         g.end()
 
     def on_resolve(self, g: Game, frame: dict, lead: Piece) -> None:
@@ -625,6 +632,28 @@ def attack_hexes(g: Game) -> list[str]:
 
 
 # -- the combat report (engine.reports) ---------------------------------------------------------------------
+def preview(g: Game, frame: dict) -> None:
+    """The report of an attack being declared (8.0): defending hexes, attackers and their
+    strength so far, the combat type they would fight, air support — before any dice."""
+    a = act(g)
+    side, enemy = a["side"], other(a["side"])
+    attackers, defenders = list(frame["attackers"]), list(frame["defenders"])
+    lines = []
+    if attackers:
+        ctype, why = combat_type(g, attackers, defenders, enemy)
+        column = "Mobile" if ctype == "mobile" else "Set-piece"
+        strength = sum(int(g.value(p, ctype) or 0) for p in attackers)
+        lines.append({"who": side, "what": f"{column} combat: {why}", "table": "combat_matrix",
+                      "column": column, "shifts": []})
+        lines.append({"who": side, "what": f"attacking strength {strength} ({g.names(attackers)})"})
+    if frame.get("air"):
+        lines.append({"who": side, "what": "air support: " + ("Tactical Air" if frame["air"] == "tactical"
+                                                               else "Heavy Bomber")})
+    g.report_combat({"title": f"Attack on {' and '.join(g.hex_name(h) for h in defenders)}",
+                     "attacker": side, "defender": enemy, "stage": "declared", "lines": lines,
+                     "outcome": [f"{g.side_word(side)} is declaring the attack"]})
+
+
 def report(g: Game, stage: str) -> None:
     c = combat(g)
     aw, dw = g.side_word(c["attacker"]), g.side_word(c["defender"])

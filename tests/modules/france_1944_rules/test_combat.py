@@ -547,3 +547,18 @@ def test_f44_4_9_d_only_an_activated_hq_adds_to_an_attack():
     increment(pos, "allied", 1, "attack")
     attack(pos, "allied", None, [a], "1613", dice=[1, 1, 1, 1], activate_first=False)
     assert combat_data(pos)["strength"]["att_hq"] is None
+
+
+def test_f44_8_0_the_declared_report_follows_the_attack_and_a_called_off_attack_withdraws_it():
+    pos, hq, a, d = duel()
+    activate(pos, "allied", hq, [a])
+    increment(pos, "allied", 1, "attack")
+    pos.push("allied: attack hex=@1613")
+    r = last_report(pos)
+    assert r["stage"] == "declared" and r["title"].startswith("Attack on 1613")
+    pos.push(f"allied: add unit=#{a}")
+    r = last_report(pos)
+    assert any("attacking strength 6" in line["what"] for line in r["lines"])
+    assert any("Set-piece combat" in line["what"] for line in r["lines"])
+    pos.push("allied: cancel")
+    assert last_report(pos) is None
