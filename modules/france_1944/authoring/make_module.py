@@ -270,14 +270,18 @@ def build_boxes():
             n, row = box[0], box[1]
             xs = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4}
             out.append((f"inc_{side}_{n}", "track", "aids", f"{title} MP Expenditure box {n}",
-                        1060 + 75 * _inc_col(n), y0 + 30 + 70 * row, side, "public",
+                        1040 + 70 * _inc_col(n), y0 + 30 + 70 * row, side, "public",
                         {"track": "increment", "value": n}))
     return out
 
 
 def _inc_col(n):
-    return {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 0.5, 7: 1.5, 8: 2.5, 9: 3.0, 10: 3.5, 11: 4.5,
-            12: 1, 13: 2.5, 14: 3.3, 15: 4.2, 16: 5, 17: 2.5, 18: 3.4, 19: 5, 20: 1.8}[n]
+    """Column of box ``n`` on the MP Expenditure chart: each box below the one it follows (6.0),
+    none overlapping (columns 70 board units apart)."""
+    return {1: 0, 2: 1, 3: 2, 4: 3.5, 5: 5.5,
+            6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 11: 6,
+            12: 1.5, 13: 3.5, 14: 4.5, 15: 5.5, 16: 6.5,
+            20: 2.5, 17: 3.5, 18: 4.5, 19: 6.5}[n]
 
 
 MONTHS = ["Jul 44", "Aug 44", "Sep 44", "Oct 44", "Nov 44", "Dec 44", "Jan 45", "Feb 45", "Mar 45",
