@@ -162,6 +162,7 @@ class Retreat(State):
         g.note(f"{g.names(group)} retreat from {g.hex_name(h)} to {g.hex_name(path[-1])}")
         g.update(queue=frame["queue"][1:])
         if hqs:
+            settle(g, spare=hqs)                 # the enemy's lone HQs go now; these wait (4.10)
             g.call("hq_pickup", hqs=hqs, to=path[-1])
             return
         settle(g)
@@ -207,10 +208,11 @@ class HQPickup(State):
 
     def _next(self, g: Game, frame: dict) -> None:
         rest = frame["hqs"][1:]
+        settle(g, spare=rest)
+        rest = [q for q in rest if board.on_map(g, q)]
         if rest:
             g.update(hqs=rest)
             return
-        settle(g)
         g.end()
 
 

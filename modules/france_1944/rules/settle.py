@@ -34,16 +34,18 @@ def disperse(g: Game, hq: int, why: str) -> None:
         g.note(f"{g.name(hq)} is dispersed ({why}); the war ends before it can return (4.10)")
 
 
-def settle(g: Game) -> None:
+def settle(g: Game, spare=()) -> None:
     """Run after every change of position: disperse every HQ alone in an enemy ZOC (4.8, 4.10),
-    then place and remove bridgeheads (12.6)."""
+    then place and remove bridgeheads (12.6). ``spare``: HQs a retreat may still pick up (their
+    owner decides first, 4.10)."""
     while True:
         pos = position(g)
         lone = None
         for side in ("allied", "german"):
             for h, hqs in sorted(pos.hqs[side].items()):
-                if pos.in_zoc(other(side), h) and not pos.combat(side, h):
-                    lone = hqs[0]
+                left = [q for q in hqs if q not in spare]
+                if left and pos.in_zoc(other(side), h) and not pos.combat(side, h):
+                    lone = left[0]
                     break
             if lone is not None:
                 break

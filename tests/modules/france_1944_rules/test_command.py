@@ -175,3 +175,24 @@ def test_f44_4_10_c_an_hq_that_commands_none_of_the_retreating_units_stays():
         pos.push(acts[0])
     assert prompt(pos).kind != "hq_pickup"
     assert where(pos, fr) != where(pos, d)
+
+
+def test_f44_4_10_a_retreat_disperses_the_enemy_hqs_it_leaves_alone_at_once():
+    """Fuzz Falaise Gap seed 1030: a retreat ends next to a lone enemy HQ, which disperses at
+    once, while the retreating side still decides about its own HQs (4.10)."""
+    pos = fresh()
+    ghq = put(pos, "HQ-GE7", "1613", face=1)
+    put(pos, "GE-LXXXIV", "1613")
+    own = put(pos, "HQ-GE5PZ", "1613", face=1)
+    lone = put(pos, "HQ-US3", "1812", face=1)          # an Allied HQ next to where they may go
+    put(pos, "US-VII", "1811")
+    hq = put(pos, "HQ-US1", "1412", face=1)
+    a = put(pos, "US-V", "1612")
+    attack(pos, "allied", hq, [a], "1613", dice=[2, 1, 5, 1])
+    path = next(x for x in pos.session.legal_actions().verb("retreat") if x["path"][-1] == "1813")
+    pos.push(path)
+    assert prompt(pos).kind == "hq_pickup"
+    assert where(pos, lone).startswith("turn_allied_")         # dispersed now
+    pos.push(f"german: leave hq=#{ghq}")
+    pos.push(f"german: take hq=#{own}")
+    assert where(pos, own) == "1813" and where(pos, ghq).startswith("turn_german_")
