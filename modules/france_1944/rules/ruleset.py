@@ -144,6 +144,11 @@ class France1944(MachineRuleset):
     def invariants(self, state: GameState) -> list[str]:
         return state_invariants(state) + f44_invariants(self.game(state))
 
+    def statistics_expected(self) -> list[str]:
+        """Every decision of the game should be taken in a long fuzz run of the campaign: the
+        commit, the HQ, the increments, combat, the Administrative Phase and the special rules."""
+        return sorted({verb for st in self.machine.table.values() for verb in st.verbs})
+
     def random_action(self, state: GameState, rnd: random.Random) -> Action | None:
         """A legal action chosen at random, each verb weighted: ending, passing, declining and
         Administrative Movement are taken only some of the time (``RARE``), so that random games
