@@ -245,6 +245,7 @@ class Table:
         # hot seat: an action was applied; once its dice are shown, hand the table over to the
         # side to act if that is another side (see _auto_hand_over)
         self.hand_over_due = False
+        self.maps_complete = False
         self.resize(size)
         self.camera.fit(self.world.bounds)
         self.minimap = Minimap(self.maps, self.camera, self.map_rect.bottomright)
@@ -1345,6 +1346,24 @@ class Table:
                 and time.monotonic() - self.hover_since >= TOOLTIP_DELAY:
             self.tooltip.show(describe(self.module, self.hover.entry, self.hover.loc), self.mouse)
 
+    def next_frame_in(self) -> float | None:
+        """Seconds until the table changes without input (:mod:`client.pacing`): 0 while it
+        animates (dice, map tiles still rendering, a pending hand-over, an auto replay, the
+        first frames), the delay of a pending tooltip, a toast's expiry or a caret's blink;
+        None when only input can change it."""
+        if self.frames <= 2 or self.tray.busy or self.hand_over_due or not self.maps_complete \
+                or (self.replay is not None and self.replay_auto):
+            return 0.0
+        now = time.monotonic()
+        due = []
+        if self.hover is not None and not self.tooltip.lines and self.drag is None:
+            due.append(self.hover_since + TOOLTIP_DELAY - now)
+        if self.toasts.items:
+            due.append(min(t.until for t in self.toasts.items) - now)
+        if self.modals or self.log.input.focused:
+            due.append(0.5 - (pygame.time.get_ticks() % 500) / 1000)   # the text caret blinks
+        return max(0.0, min(due)) if due else None
+
     def draw(self, surf: pygame.Surface, complete: bool = False) -> None:
         """Draw the whole table. ``complete``: render every missing map tile now (first frame,
         screenshots); otherwise new tiles get a small time budget per frame."""
@@ -1352,7 +1371,8 @@ class Table:
         mr = self.map_rect
         clip = surf.get_clip()
         surf.set_clip(mr)
-        self.maps.draw(surf, self.camera, None if complete or self.frames <= 1 else TILE_BUDGET, offset=mr.topleft)
+        self.maps_complete = self.maps.draw(surf, self.camera, None if complete or self.frames <= 1 else TILE_BUDGET,
+                                            offset=mr.topleft)
         hidden = self.drag.hidden if self.drag is not None else set()
         self.layer.draw(surf, self.camera, hidden, set(self.selection), offset=mr.topleft)
         if self.enforced:
