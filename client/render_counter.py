@@ -16,7 +16,7 @@ import pygame
 
 from engine.model import Module, PieceType
 
-from . import colours, fonts, nato
+from . import colours, fonts, markers, nato
 
 MARKER_BG = (244, 212, 92)
 MARKER_FG = (40, 30, 10)
@@ -81,6 +81,12 @@ class CounterRenderer:
         if entry.get("hidden"):
             return piece_size(px, shape_of(None, str(entry.get("back", ""))))
         return piece_size(px, shape_of(self.module.piece_types.get(entry.get("type", ""))))
+
+    def badge(self, entry: dict, px: int) -> pygame.Surface:
+        """A marker drawn as a badge beside the units it marks (:mod:`client.markers`)."""
+        face = int(entry.get("face", 0) or 0)
+        return self._get(("marker_badge", entry.get("type", "?"), face, px),
+                         lambda: markers.render_badge(self.module, entry, px))
 
     def tag(self, text: str, px: int) -> pygame.Surface:
         """A marker tag (a marker attached to a piece, e.g. ``"OOS"``) for counters of ``px``."""
@@ -178,9 +184,7 @@ class CounterRenderer:
             bg, fg = self._colours(ptype)
         pygame.draw.rect(surf, bg, rect, border_radius=radius)
         pygame.draw.rect(surf, colours.darker(bg, 0.5), rect, max(1, rect.w // 24), border_radius=radius)
-        text = ptype.symbol or ptype.name
-        if len(ptype.faces) > 1 and face > 0:
-            text = f"{text} ({ptype.faces[face].name})"
+        text = markers.marker_label(ptype, face)
         self._text_block(surf, rect.inflate(-max(2, rect.w // 10), -max(2, rect.w // 10)), text, fg)
 
     def _card(self, surf: pygame.Surface, rect: pygame.Rect, ptype: PieceType, radius: int) -> None:

@@ -7,7 +7,7 @@ when the session reports a change (DESIGN principles 1 and 7).
 
 Gestures on the map
 -------------------
-* drag a piece: it and every piece above it move (in a box or hand: that piece alone);
+* drag a piece: it and every unit above it move (markers stay) (in a box or hand: that piece alone);
   Shift-drag: the whole stack; dragging a selected piece moves the whole selection; dragging
   the top of a deck or cup draws it; the drop snaps to the location under the cursor;
 * drag on empty map: pan; Ctrl- or Shift-drag on empty map: rubber-band selection;
@@ -1233,7 +1233,7 @@ class Table:
         elif place is not None and place.kind in SPREAD_KINDS or p.source != "map":
             pids = [pid]
         else:
-            pids = [e["id"] for e in entries[p.index:] if "id" in e]
+            pids = self.layer.carried(p.loc, p.index)   # it and the units above it (markers stay)
         pids = self._ordered(pids)
         hidden = set()
         images = []
