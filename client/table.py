@@ -1344,7 +1344,8 @@ class Table:
                 self.replay_wait = 0.6
         if self.hover is not None and not self.tooltip.lines and self.drag is None and not self.modals \
                 and time.monotonic() - self.hover_since >= TOOLTIP_DELAY:
-            self.tooltip.show(describe(self.module, self.hover.entry, self.hover.loc), self.mouse)
+            self.tooltip.show(describe(self.module, self.hover.entry, self.hover.loc, self.counters.layouts),
+                              self.mouse)
 
     def next_frame_in(self) -> float | None:
         """Seconds until the table changes without input (:mod:`client.pacing`): 0 while it

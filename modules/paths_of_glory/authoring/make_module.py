@@ -457,6 +457,14 @@ def tables():
                [5, "15.3.3", "Siege rolls are modified -2 in August and September 1914."],
                [6, "16.1.2", "War commitment is not checked in August 1914, and never in the Introductory scenario."]],
               f"{RB} 'Special Rules for 1914' player-aid box"))
+    # how the counters are printed (issue 18): the hand-written authoring/counter_layout.csv
+    with open(HERE / "counter_layout.csv", encoding="utf-8", newline="") as f:
+        head, *body = list(csv.reader(f))
+    T.append(("counter_layout", "How the counters are printed", "2.2.1",
+              "Read by the table to draw counters and label their values (docs/source-format.md). "
+              "CF-LF-MF along the bottom as the examples write them (5-3-3), LF in the centre "
+              "(12.6.8); asterisk upper right (17.1.7); dot right of the symbol (12.4.7 #5).",
+              head[0], "field", head, body, f"{RB} §2.2.1, §12.6.8, §17.1.7, §12.4.7"))
     return T
 
 
