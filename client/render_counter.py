@@ -19,7 +19,7 @@ import pygame
 from engine.counter_layout import CounterLayouts
 from engine.model import Module, PieceType
 
-from . import colours, counter_face, fonts, markers, nato
+from . import cards, colours, counter_face, fonts, markers, nato
 
 MARKER_BG = (244, 212, 92)
 MARKER_FG = (40, 30, 10)
@@ -190,25 +190,16 @@ class CounterRenderer:
         self._text_block(surf, rect.inflate(-max(2, rect.w // 10), -max(2, rect.w // 10)), text, fg)
 
     def _card(self, surf: pygame.Surface, rect: pygame.Rect, ptype: PieceType, radius: int) -> None:
-        bg = pygame.Color(*CARD_BG)
-        if ptype.side:
-            try:
-                bg = colours.lighter(colours.parse(self.module.side(ptype.side).colour), 0.8)
-            except KeyError:
-                pass
-        pygame.draw.rect(surf, bg, rect, border_radius=radius)
-        pygame.draw.rect(surf, (90, 80, 60), rect, max(1, rect.w // 30), border_radius=radius)
-        number = ptype.attrs.get("number")
-        ops = ptype.attrs.get("ops")
-        inner = rect.inflate(-max(2, rect.w // 8), -max(2, rect.h // 6))
-        size = round(rect.w * 0.22)
-        if size >= 7:
-            if number is not None:
-                surf.blit(fonts.render(str(number), size, (90, 30, 30), bold=True), (inner.x, rect.y + 2))
-            if ops is not None:
-                img = fonts.render(str(ops), size, (30, 30, 110), bold=True)
-                surf.blit(img, (inner.right - img.get_width(), rect.y + 2))
-        self._text_block(surf, inner.move(0, size // 2), ptype.name, (30, 26, 20))
+        """A card face drawn from its data (:mod:`client.cards`)."""
+        surf.blit(cards.render_card(self.module, ptype, rect.w, rect.h, radius), rect)
+
+    def card_face(self, entry: dict, w: int) -> pygame.Surface:
+        """The whole face of card ``entry`` at width ``w`` (hand previews), cached."""
+        ptype = self.module.piece_types.get(entry.get("type", ""))
+        h = round(w * 1.4)
+        if ptype is None:
+            return self._render_back(str(entry.get("back", "")), w)
+        return self._get(("card_face", ptype.id, w), lambda: cards.render_card(self.module, ptype, w, h))
 
     @staticmethod
     def _text_block(surf: pygame.Surface, rect: pygame.Rect, text: str, colour) -> None:

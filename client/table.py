@@ -235,6 +235,8 @@ class Table:
         # rules-enforced play (see _refresh_rules): the prompt/action panel, the legal actions
         # of the state shown (cached by state hash), the card picked in the hand, the last refusal
         self.enforced = bool(getattr(session.ruleset, "enforcing", False))
+        if self.hand is not None:
+            self.hand.pin_on_right_click = self.enforced   # (right-click menus are free play only)
         self.panel: ActionPanel | None = ActionPanel() if chrome else None
         self.legal: LegalIndex | None = None
         self._legal_cache: dict[tuple, LegalIndex] = {}
