@@ -3,6 +3,7 @@
 The map is drawn into square tiles of :data:`TILE` zoomed pixels, each rendered once per zoom
 level and kept in an LRU cache, so panning and dragging only blit. A tile draws every item whose
 outline meets it (plus a margin for labels), in a fixed order: boards, point-to-point
+generated map art (land, sea, coasts, borders: :mod:`client.render_geo`), point-to-point
 connections, hex fills and outlines, hexside features, boxes/tracks/spaces/hands/decks/cups,
 then labels. Positions are ``round(world * zoom) - tile_origin``, exactly what
 :class:`client.camera.Camera` uses, so tiles meet without seams and counters land on hex centres.
@@ -16,6 +17,7 @@ import pygame
 
 from . import colours, fonts
 from .camera import ZOOMS, Camera
+from .render_geo import MapArt
 from .world import World
 
 TILE = 512
@@ -44,6 +46,7 @@ class MapRenderer:
         self._build_index("connections", [_seg_rect(a, b) for a, b, _ in self.connections])
         self.hex_fill = {p.id: colours.terrain_colour(self.module.locations[p.id].terrain) for p in self.hexes}
         self.boards = {b.id: b for b in self.module.boards}
+        self.art = MapArt(self.module, world.origins)   # generated land, sea, coasts, borders
         self.rendered = 0  # tiles rendered so far (for tests and the benchmark)
 
     def _build_index(self, name: str, rects: list[tuple[float, float, float, float]]) -> None:
@@ -123,14 +126,19 @@ class MapRenderer:
         def S(x: float, y: float) -> tuple[int, int]:
             return round(x * z) - px, round(y * z) - py
 
+        board_px = {}
         for bid, (bx, by, bw, bh) in self.world.board_rects.items():
             board = self.boards.get(bid)
             x0, y0 = S(bx, by)
             x1, y1 = S(bx + bw, by + bh)
+            board_px[bid] = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
             surf.fill(colours.parse(board.background if board else "", (232, 224, 200)),
                       (x0, y0, x1 - x0, y1 - y0))
-            pygame.draw.rect(surf, colours.darker(colours.parse(board.background if board else ""), 0.5),
-                             (x0, y0, x1 - x0, y1 - y0), 1)
+        if self.art:
+            self.art.draw(surf, z, px, py, wrect, board_px)
+        for bid, r in board_px.items():
+            board = self.boards.get(bid)
+            pygame.draw.rect(surf, colours.darker(colours.parse(board.background if board else ""), 0.5), r, 1)
 
         for n in self._query("connections", wrect):
             a, b, attrs = self.connections[n]
