@@ -66,7 +66,7 @@ from engine.session import Session
 
 from . import actions, colours, fonts, pbem
 from .actions import MenuItem
-from .camera import Camera
+from .camera import ZOOMS, Camera
 from .dice_tray import DiceTray, roll_seed, toss_for_roll
 from .legal import LegalIndex, Option, short_labels
 from .pieces import PILE_KINDS, Drawn, PieceLayer
@@ -249,7 +249,7 @@ class Table:
         self.hand_over_due = False
         self.maps_complete = False
         self.resize(size)
-        self.camera.fit(self.world.bounds)
+        self.open_view()
         self.minimap = Minimap(self.maps, self.camera, self.map_rect.bottomright)
         session.listeners.append(self._on_change)
         self.refresh()
@@ -1348,6 +1348,15 @@ class Table:
                 and time.monotonic() - self.hover_since >= TOOLTIP_DELAY:
             self.tooltip.show(describe(self.module, self.hover.entry, self.hover.loc, self.counters.layouts),
                               self.mouse)
+
+    def open_view(self) -> None:
+        """The opening view: the whole world, or a point-to-point map at its readable zoom
+        (names readable, issue 18)."""
+        rect, least = self.world.opening_view()
+        self.camera.fit(self.world.bounds)
+        if least and ZOOMS[self.camera.index] < least:
+            self.camera.index = next((i for i, z in enumerate(ZOOMS) if z >= least * 0.99), len(ZOOMS) - 1)
+            self.camera.center_on(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
 
     def next_frame_in(self) -> float | None:
         """Seconds until the table changes without input (:mod:`client.pacing`): 0 while it

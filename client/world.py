@@ -26,6 +26,8 @@ BOARD_GAP = 80.0
 #: Counter side for point-to-point modules (no grid), world units.
 DEFAULT_COUNTER = 44.0
 MARGIN = 24.0
+#: Screen pixels between neighbouring spaces at a point-to-point map's readable (opening) zoom.
+READABLE_GAP = 56.0
 #: Location kinds drawn as rectangles that hold pieces side by side (not one stack).
 SPREAD_KINDS = ("box", "hand")
 
@@ -111,6 +113,9 @@ class World:
         self.features: list[Feature] = []
         self._build_features(colours)
         self.bounds = self._bounds()
+        #: the zoom from which a point-to-point map's names are readable (its spaces about
+        #: READABLE_GAP px apart), the table's opening zoom; 0 for hex maps
+        self.readable_zoom = self._readable_zoom()
         self._buckets: dict[tuple[int, int], list[str]] = {}
         for pid, p in self.places.items():
             if p.shape != "hex":
@@ -269,6 +274,26 @@ class World:
                                                  colour, width, how, attr))
                 else:
                     self.features.append(Feature(ends[0], ends[1], colour, width, how, attr))
+
+    def _readable_zoom(self) -> float:
+        spaces = [(p.cx, p.cy) for p in self.places.values() if p.kind == "space"]
+        if len(spaces) < 20:
+            return 0.0
+        gaps = []
+        for i, (x, y) in enumerate(spaces):
+            gaps.append(min(math.hypot(x - a, y - b) for j, (a, b) in enumerate(spaces) if j != i))
+        gaps.sort()
+        return READABLE_GAP / max(1.0, gaps[len(gaps) // 2])
+
+    def opening_view(self) -> tuple[tuple[float, float, float, float], float]:
+        """Where the table opens: the world rectangle to fit and the least zoom to show it at
+        (the readable zoom: a point-to-point map opens on its middle with names readable)."""
+        if not self.readable_zoom:
+            return self.bounds, 0.0
+        spaces = [p for p in self.places.values() if p.kind == "space"]
+        xs, ys = sorted(p.cx for p in spaces), sorted(p.cy for p in spaces)
+        cx, cy = xs[len(xs) // 2], ys[len(ys) // 2]
+        return (cx - 1, cy - 1, 2, 2), self.readable_zoom
 
     def _bounds(self) -> tuple[float, float, float, float]:
         if not self.board_rects:
