@@ -120,32 +120,32 @@ class HexMarks:
                 kind = g[0]
                 if kind == "trees":
                     for dx, dy in ((-0.45, 0.15), (0.45, 0.15), (0.0, 0.5)):
-                        tx, ty = cx + dx * radius_px, cy + dy * radius_px
-                        pygame.draw.circle(surf, (50, 100, 50), (tx, ty), max(2, radius_px * 0.12))
+                        tx, ty = round(cx + dx * radius_px), round(cy + dy * radius_px)
+                        pygame.draw.circle(surf, (50, 100, 50), (tx, ty), max(2, round(radius_px * 0.12)))
                 elif kind == "box":
                     _, text, bg, fg, where = g
                     img = small.render(text, True, fg)
                     r = img.get_rect().inflate(4, 0)
                     dx = -0.55 if where == "top_left" else 0.55
-                    r.center = (cx + dx * radius_px, cy - 0.45 * radius_px)
+                    r.center = (round(cx + dx * radius_px), round(cy - 0.45 * radius_px))
                     pygame.draw.rect(surf, bg, r)
                     pygame.draw.rect(surf, (40, 30, 20), r, 1)
                     surf.blit(img, img.get_rect(center=r.center))
                 elif kind == "supply":
                     cols = g[1]
-                    centre = (cx - 0.5 * radius_px, cy + 0.45 * radius_px)
-                    rad = max(3, u * 0.55)
+                    centre = (round(cx - 0.5 * radius_px), round(cy + 0.45 * radius_px))
+                    rad = max(3, round(u * 0.55))
                     rect = pygame.Rect(0, 0, 2 * rad, 2 * rad)
                     rect.center = centre
                     n = len(cols)
                     for k, c in enumerate(cols):   # the circle split in the nationalities' colours
                         a0, a1 = math.pi / 2 + 2 * math.pi * k / n, math.pi / 2 + 2 * math.pi * (k + 1) / n
-                        pts = [centre] + [(centre[0] + rad * math.cos(t), centre[1] - rad * math.sin(t))
+                        pts = [centre] + [(round(centre[0] + rad * math.cos(t)), round(centre[1] - rad * math.sin(t)))
                                           for t in (a0 + (a1 - a0) * i / 8 for i in range(9))]
                         pygame.draw.polygon(surf, c, pts)
                     pygame.draw.circle(surf, (20, 20, 20), centre, rad, 1)
                 elif kind == "port":
-                    space_marks.anchor(surf, (cx + 0.5 * radius_px, cy + 0.4 * radius_px), u)
+                    space_marks.anchor(surf, (round(cx + 0.5 * radius_px), round(cy + 0.4 * radius_px)), u)
 
 
 def _side_colour(module: Module, ident: str) -> str:
@@ -165,5 +165,5 @@ def _dashed(surf: pygame.Surface, colour, a, b, width: int, dash: int) -> None:
         if t0 >= 1:
             break
         t1 = min(1.0, (k * 2 * dash + dash) / length)
-        pygame.draw.line(surf, colour, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
-                         (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
+        pygame.draw.line(surf, colour, (round(ax + (bx - ax) * t0), round(ay + (by - ay) * t0)),
+                         (round(ax + (bx - ax) * t1), round(ay + (by - ay) * t1)), width)

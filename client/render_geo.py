@@ -120,8 +120,9 @@ def _dash(surf: pygame.Surface, colour, pts: list[tuple[int, int]], width: int, 
         while t < seg:
             step = min(seg - t, dash - carry)
             if on:
-                pygame.draw.line(surf, colour, (ax + (bx - ax) * t / seg, ay + (by - ay) * t / seg),
-                                 (ax + (bx - ax) * (t + step) / seg, ay + (by - ay) * (t + step) / seg), width)
+                pygame.draw.line(surf, colour, (round(ax + (bx - ax) * t / seg), round(ay + (by - ay) * t / seg)),
+                                 (round(ax + (bx - ax) * (t + step) / seg), round(ay + (by - ay) * (t + step) / seg)),
+                                 width)
             t += step
             carry += step
             if carry >= dash - 1e-6:

@@ -35,6 +35,11 @@ PORT = (30, 60, 120)
 TERRAIN_SYMBOLS = ("mountain", "swamp", "forest", "desert")
 
 
+def _r(points):
+    """Points rounded to whole pixels (the same on every tile: tiles join without seams)."""
+    return [(round(x), round(y)) for x, y in points]
+
+
 def _star(surf, colour, centre, radius: float, outline=INK) -> None:
     cx, cy = centre
     pts = []
@@ -42,8 +47,8 @@ def _star(surf, colour, centre, radius: float, outline=INK) -> None:
         r = radius if k % 2 == 0 else radius * 0.45
         a = -math.pi / 2 + k * math.pi / 5
         pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    pygame.draw.polygon(surf, colour, pts)
-    pygame.draw.polygon(surf, outline, pts, 1)
+    pygame.draw.polygon(surf, colour, _r(pts))
+    pygame.draw.polygon(surf, outline, _r(pts), 1)
 
 
 def terrain_symbol(surf: pygame.Surface, terrain: str, x: int, y: int, u: int) -> None:

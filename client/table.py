@@ -70,6 +70,7 @@ from .camera import ZOOMS, Camera
 from .dice_tray import DiceTray, roll_seed, toss_for_roll
 from .legal import LegalIndex, Option, short_labels
 from .pieces import PILE_KINDS, Drawn, PieceLayer
+from .place_info import PlaceInfo
 from .render_counter import CounterRenderer
 from .render_map import MapRenderer
 from .widgets.base import Button, mods
@@ -199,6 +200,8 @@ class Table:
         self.press: Press | None = None
         self.drag: Drag | None = None
         self.hover: Drawn | None = None
+        self.hover_loc: str | None = None          # the hex or space under the mouse (no piece there)
+        self.place_info = PlaceInfo(self.module)   # its tooltip: terrain, features, what stands there
         self.hover_since = 0.0
         self.mouse = (0, 0)
         self.last_click: tuple[Any, float] = (None, 0.0)
@@ -345,7 +348,7 @@ class Table:
         """Re-read the view of the seated side and update every panel from it."""
         self.view = self.session.view(self.side)
         self.layer.set_view(self.view)
-        self.hover = None
+        self.hover = self.hover_loc = None
         self.tooltip.hide()
         visible = {e["id"] for es in self.view["locations"].values() for e in es if "id" in e}
         self.selection = [p for p in self.selection if p in visible]
@@ -1199,8 +1202,9 @@ class Table:
         if self.los is not None and self.map_rect.collidepoint(pos):
             self.los.hover(self.location_under(pos))
         hit = self.layer.hit(self.camera, self.to_view(pos)) if self.map_rect.collidepoint(pos) else None
-        if hit is not self.hover:
-            self.hover = hit
+        loc = self.location_under(pos) if hit is None and self.map_rect.collidepoint(pos) else None
+        if hit is not self.hover or loc != self.hover_loc:
+            self.hover, self.hover_loc = hit, loc   # a piece, else the hex or space under the mouse
             self.hover_since = time.monotonic()
             self.tooltip.hide()
 
@@ -1344,10 +1348,14 @@ class Table:
             if self.replay_wait <= 0:
                 self.replay_step()
                 self.replay_wait = 0.6
-        if self.hover is not None and not self.tooltip.lines and self.drag is None and not self.modals \
-                and time.monotonic() - self.hover_since >= TOOLTIP_DELAY:
-            self.tooltip.show(describe(self.module, self.hover.entry, self.hover.loc, self.counters.layouts),
-                              self.mouse)
+        if (self.hover is not None or self.hover_loc is not None) and not self.tooltip.lines \
+                and self.drag is None and not self.modals and time.monotonic() - self.hover_since >= TOOLTIP_DELAY:
+            if self.hover is not None:   # the piece, then its hex or space
+                lines = describe(self.module, self.hover.entry, self.hover.loc, self.counters.layouts) + \
+                    self.place_info.lines(self.hover.loc, self.layer.entries(self.hover.loc))
+            else:
+                lines = self.place_info.lines(self.hover_loc, self.layer.entries(self.hover_loc))
+            self.tooltip.show(lines, self.mouse)
 
     def open_view(self) -> None:
         """The opening view: the whole world, or a point-to-point map at its readable zoom
@@ -1368,7 +1376,7 @@ class Table:
             return 0.0
         now = time.monotonic()
         due = []
-        if self.hover is not None and not self.tooltip.lines and self.drag is None:
+        if (self.hover is not None or self.hover_loc is not None) and not self.tooltip.lines and self.drag is None:
             due.append(self.hover_since + TOOLTIP_DELAY - now)
         if self.toasts.items:
             due.append(min(t.until for t in self.toasts.items) - now)

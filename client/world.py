@@ -252,6 +252,8 @@ class World:
                 continue
             styles = [(attr, colours.feature_style(attr, value)) for attr, value in e.attrs.items()]
             styles = [(attr, st) for attr, st in styles if st is not None]
+            if any(st[2] == "side" for _, st in styles):   # a river's extra cost needs no diamond
+                styles = [(attr, st) for attr, st in styles if not attr.endswith("mp_cost")]
             if not styles:
                 continue
             pa, pb = self.places.get(e.a), self.places.get(e.b)
