@@ -48,6 +48,7 @@ class Drawn:
     pile: int
     rect: pygame.Rect | None = None
     badge: bool = False     # a marker drawn as a badge beside the units it shares its location with
+    mirror: bool = False    # drawn on a close-up map's twin hex (``loc`` is where it really is)
 
     @property
     def pid(self) -> int | None:
@@ -114,6 +115,13 @@ class PieceLayer:
             by_loc[loc_id] = out
             drawn.extend(out)
         drawn.sort(key=lambda d: (round(self.world.places[d.loc].cy, 1), self.world.places[d.loc].cx, d.badge, d.index))
+        locs = view.get("locations", {})
+        for a, b in self.world.twins:   # a close-up map's hex shows its twin's pieces, and back
+            for src, dst in ((b, a), (a, b)):
+                if locs.get(src):
+                    for d in self._stack(self.world.places[dst], src, locs[src]):
+                        d.mirror = True
+                        drawn.append(d)   # after the real ones: piece_rect finds those first
         self.drawn = drawn
         self.by_loc = by_loc
         self._key = None

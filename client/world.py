@@ -110,6 +110,12 @@ class World:
         self.board_rects: dict[str, tuple[float, float, float, float]] = {}
         self.origins: dict[str, tuple[float, float]] = {}
         self._arrange_boards(local)
+        #: (close-up hex, main-map hex) pairs: a location whose ``main_hex`` attribute names
+        #: another location is a close-up twin of it (France 1944's Normandy map, rulebook
+        #: 1.3); the table shows each one's pieces on the other
+        self.twins: list[tuple[str, str]] = [
+            (l.id, str(l.attrs["main_hex"])) for l in module.locations.values()
+            if l.attrs.get("main_hex") and str(l.attrs["main_hex"]) in self.places and l.id in self.places]
         self.features: list[Feature] = []
         self._build_features(colours)
         self.bounds = self._bounds()
