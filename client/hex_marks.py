@@ -30,7 +30,7 @@ from .world import World
 BOUNDARIES = {
     "paris_ring": ((40, 80, 200), "Paris in Danger"),
     "schlieffen": ((20, 20, 20), "Schlieffen Plan"),
-    "paris_area": ((40, 80, 200), "Paris garrison area"),
+    "paris_area": ((200, 30, 30), "Paris garrison area"),
     "west_wall": ((90, 90, 90), "West Wall"),
 }
 #: 1914 OaO elevation bands, low to high (rulebook 3.5): how much darker than the terrain.

@@ -55,32 +55,33 @@ def terrain_symbol(surf: pygame.Surface, terrain: str, x: int, y: int, u: int) -
     """The terrain symbol in the ``u``-sized square with top-left ``(x, y)``."""
     w = max(1, u // 8)
     if terrain == "mountain":
-        pygame.draw.polygon(surf, MOUNTAIN, [(x, y + u), (x + u * 0.4, y + u * 0.15), (x + u * 0.8, y + u)])
-        pygame.draw.polygon(surf, MOUNTAIN, [(x + u * 0.4, y + u), (x + u * 0.75, y + u * 0.35), (x + u * 1.1, y + u)])
+        pygame.draw.polygon(surf, MOUNTAIN, _r([(x, y + u), (x + u * 0.4, y + u * 0.15), (x + u * 0.8, y + u)]))
+        pygame.draw.polygon(surf, MOUNTAIN, _r([(x + u * 0.4, y + u), (x + u * 0.75, y + u * 0.35), (x + u * 1.1, y + u)]))
     elif terrain == "swamp":
         for k in range(3):
             bx = x + k * u * 0.38
-            pygame.draw.line(surf, SWAMP, (bx, y + u), (bx + u * 0.3, y + u), w)
-            pygame.draw.line(surf, SWAMP, (bx + u * 0.15, y + u), (bx + u * 0.15, y + u * 0.45), w)
-            pygame.draw.line(surf, SWAMP, (bx + u * 0.15, y + u), (bx + u * 0.02, y + u * 0.6), w)
-            pygame.draw.line(surf, SWAMP, (bx + u * 0.15, y + u), (bx + u * 0.28, y + u * 0.6), w)
+            for a, b in (((bx, y + u), (bx + u * 0.3, y + u)), ((bx + u * 0.15, y + u), (bx + u * 0.15, y + u * 0.45)),
+                         ((bx + u * 0.15, y + u), (bx + u * 0.02, y + u * 0.6)),
+                         ((bx + u * 0.15, y + u), (bx + u * 0.28, y + u * 0.6))):
+                pygame.draw.line(surf, SWAMP, *_r((a, b)), w)
     elif terrain == "forest":
-        pygame.draw.line(surf, INK, (x + u * 0.5, y + u), (x + u * 0.5, y + u * 0.6), w)
-        pygame.draw.circle(surf, FOREST, (x + u * 0.5, y + u * 0.42), u * 0.38)
+        pygame.draw.line(surf, INK, *_r(((x + u * 0.5, y + u), (x + u * 0.5, y + u * 0.6))), w)
+        pygame.draw.circle(surf, FOREST, _r([(x + u * 0.5, y + u * 0.42)])[0], round(u * 0.38))
     elif terrain == "desert":
         for k in range(2):
-            r = pygame.Rect(x + k * u * 0.5, y + u * 0.45, u * 0.6, u * 0.6)
+            r = pygame.Rect(round(x + k * u * 0.5), round(y + u * 0.45), round(u * 0.6), round(u * 0.6))
             pygame.draw.arc(surf, DESERT, r, 0.2, math.pi - 0.2, max(1, w + 1))
 
 
 def anchor(surf: pygame.Surface, centre: tuple[float, float], u: int) -> None:
     """A port's anchor, ``u`` high."""
-    cx, cy = centre
+    cx, cy = round(centre[0]), round(centre[1])
     w = max(1, u // 7)
-    pygame.draw.circle(surf, PORT, (cx, cy - u * 0.38), max(1, u * 0.12), w)
-    pygame.draw.line(surf, PORT, (cx, cy - u * 0.26), (cx, cy + u * 0.45), w)
-    pygame.draw.line(surf, PORT, (cx - u * 0.25, cy - u * 0.1), (cx + u * 0.25, cy - u * 0.1), w)
-    pygame.draw.arc(surf, PORT, pygame.Rect(cx - u * 0.4, cy - u * 0.15, u * 0.8, u * 0.6), math.pi, 2 * math.pi, w)
+    pygame.draw.circle(surf, PORT, (cx, cy - round(u * 0.38)), max(1, round(u * 0.12)), w)
+    pygame.draw.line(surf, PORT, (cx, cy - round(u * 0.26)), (cx, cy + round(u * 0.45)), w)
+    pygame.draw.line(surf, PORT, (cx - round(u * 0.25), cy - round(u * 0.1)), (cx + round(u * 0.25), cy - round(u * 0.1)), w)
+    pygame.draw.arc(surf, PORT, pygame.Rect(cx - round(u * 0.4), cy - round(u * 0.15), round(u * 0.8), round(u * 0.6)),
+                    math.pi, 2 * math.pi, w)
 
 
 def draw_marks(surf: pygame.Surface, loc: Location, r: pygame.Rect, u: int) -> None:
@@ -106,9 +107,10 @@ def draw_marks(surf: pygame.Surface, loc: Location, r: pygame.Rect, u: int) -> N
     if a.get("capital"):
         _star(surf, VP if a.get("vp") else GOLD, top, u * 0.75)
     elif a.get("vp"):
-        pygame.draw.circle(surf, VP, top, max(2, u * 0.42))
-        pygame.draw.circle(surf, (255, 255, 255), top, max(2, u * 0.42), 1)
+        pygame.draw.circle(surf, VP, top, max(2, round(u * 0.42)))
+        pygame.draw.circle(surf, (255, 255, 255), top, max(2, round(u * 0.42)), 1)
     if a.get("port"):
         anchor(surf, (r.right - pad - u * 0.45, r.bottom - pad - u * 0.5), u)
     if a.get("supply"):
-        pygame.draw.circle(surf, (30, 110, 40), (r.x + pad + u * 0.45, r.bottom - pad - u * 0.45), u * 0.4, max(1, u // 6))
+        pygame.draw.circle(surf, (30, 110, 40), (r.x + pad + round(u * 0.45), r.bottom - pad - round(u * 0.45)),
+                           round(u * 0.4), max(1, u // 6))
