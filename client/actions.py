@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.model import Module
-from engine.rules import Action
+from engine.actions import Action, Loc, Piece
 
 
 @dataclass
@@ -29,55 +29,52 @@ class MenuItem:
 
 def move(side: str, pids: list[int], to: str, index: int | None = None) -> Action:
     """Move ``pids`` (kept in this order, bottom first) onto ``to`` (on top, or at ``index``)."""
-    params: dict[str, Any] = {"pids": list(pids), "to": to}
-    if index is not None:
-        params["index"] = index
-    return Action("move", side, params)
+    return Action("move", side, pids=tuple(Piece(p) for p in pids), to=Loc(to), index=index)
 
 
 def flip(side: str, pid: int) -> Action:
-    return Action.make("flip", side, pid=pid)
+    return Action("flip", side, pid=Piece(pid))
 
 
 def step(side: str, pid: int) -> Action:
-    return Action.make("step", side, pid=pid)
+    return Action("step", side, pid=Piece(pid))
 
 
 def mark(side: str, pid: int, marker: str) -> Action:
-    return Action.make("mark", side, pid=pid, marker=marker)
+    return Action("mark", side, pid=Piece(pid), marker=marker)
 
 
 def unmark(side: str, pid: int, marker: str) -> Action:
-    return Action.make("unmark", side, pid=pid, marker=marker)
+    return Action("unmark", side, pid=Piece(pid), marker=marker)
 
 
 def delete(side: str, pids: list[int]) -> Action:
-    return Action.make("delete", side, pids=list(pids))
+    return Action("delete", side, pids=tuple(Piece(p) for p in pids))
 
 
 def create(side: str, type_id: str, loc: str) -> Action:
-    return Action.make("create", side, type=type_id, loc=loc)
+    return Action("create", side, type=type_id, loc=Loc(loc))
 
 
 def draw(side: str, src: str, dst: str, count: int = 1) -> Action:
-    return Action.make("draw", side, src=src, dst=dst, count=count)
+    return Action("draw", side, src=Loc(src), dst=Loc(dst), count=count)
 
 
 def shuffle(side: str, loc: str) -> Action:
-    return Action.make("shuffle", side, loc=loc)
+    return Action("shuffle", side, loc=Loc(loc))
 
 
 def roll(side: str, spec: str, purpose: str) -> Action:
-    return Action.make("roll", side, spec=spec, purpose=purpose)
+    return Action("roll", side, spec=spec, purpose=purpose)
 
 
 def note(side: str, text: str) -> Action:
-    return Action.make("note", side, text=text)
+    return Action("note", side, text=text)
 
 
 def reorder(side: str, loc: str, order: list[int]) -> Action:
     """Set the order of the stack at ``loc`` (bottom first; a permutation of its ids)."""
-    return Action.make("reorder", side, loc=loc, order=list(order))
+    return Action("reorder", side, loc=Loc(loc), order=tuple(Piece(p) for p in order))
 
 
 # -- menus --------------------------------------------------------------------------------------------
@@ -121,7 +118,7 @@ def piece_menu(module: Module, side: str, entry: dict, loc: str, stack_ids: list
         items.append(MenuItem("Flip", flip(side, pid), key="X"))
         items.append(MenuItem("Lose a step", step(side, pid), key="L", enabled=face + 1 < faces))
         if face > 0:
-            items.append(MenuItem("Restore full strength", Action.make("flip", side, pid=pid, face=0)))
+            items.append(MenuItem("Restore full strength", Action("flip", side, pid=Piece(pid), face=0)))
     markers = marker_choices(module)
     add = [MenuItem(m, mark(side, pid, m)) for m in markers[:24]]
     add.append(MenuItem("Other marker…", command="custom_marker", arg=pid))
@@ -145,9 +142,9 @@ def piece_menu(module: Module, side: str, entry: dict, loc: str, stack_ids: list
                               key="PgDn"))
         items.append(MenuItem("Inspect stack", command="inspect", arg=loc))
     if ptype is not None and (ptype.kind in ("chit", "card", "unit") and not (entry.get("props") or {}).get("concealed")):
-        items.append(MenuItem("Conceal", Action.make("conceal", side, pid=pid)))
+        items.append(MenuItem("Conceal", Action("conceal", side, pid=Piece(pid))))
     if (entry.get("props") or {}).get("concealed"):
-        items.append(MenuItem("Reveal", Action.make("reveal", side, pid=pid)))
+        items.append(MenuItem("Reveal", Action("reveal", side, pid=Piece(pid))))
     items.append(MenuItem("Delete", delete(side, pids), key="Del"))
     return items
 

@@ -17,7 +17,9 @@ from typing import Any
 
 from engine.errors import WartableError
 from engine.model import Module
-from engine.rules import ruleset_classes
+from engine import modules
+from engine.registry import ruleset_classes
+from engine import persist
 from engine.saves import read_save
 from engine.session import Session
 
@@ -64,18 +66,9 @@ def open_display(size: tuple[int, int], title: str = "wartable"):
 # -- modules and sessions ---------------------------------------------------------------------------
 
 def open_module(arg: str) -> Module:
-    """The module ``arg`` names (built-in id, ``.wtm`` path, source folder). Uses
-    ``tools.resolve.open_module``; the in-code sample module ``skirmish`` always works."""
-    try:
-        from tools.resolve import open_module as resolve
-    except ImportError:
-        resolve = None
-    if resolve is not None:
-        return resolve(arg)
-    if arg == "skirmish":
-        from engine.sample import sample_module
-        return sample_module()
-    raise WartableError(f"no such module: {arg!r} (the module resolver is not installed; try skirmish)")
+    """The module ``arg`` names (built-in id, ``.wtm`` path, source folder, or the sample
+    ``skirmish``): ``engine.modules.open_module``."""
+    return modules.open_module(arg)
 
 
 def choose_ruleset(module: Module, free: bool, enforce: bool) -> str:
@@ -118,7 +111,7 @@ def load_session(path: Path, module_arg: str | None = None) -> Session:
     path = Path(path)
     record = read_save(path)
     module = open_module(module_arg or record["module"]["id"])
-    return Session.load(path, module)
+    return persist.load(path, module)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -234,12 +227,14 @@ class App:
 
     def show_table(self, session: Session, save_path: Path | None = None) -> None:
         from .table import Table
+        autosave = None
         if self.autosave:
             try:
-                session.enable_autosave()
+                autosave = persist.Autosave.start(session)
             except OSError:
                 pass  # no writable data folder: play on without autosave
         table = Table(session, self.size, on_quit=self.show_start, on_open=self.open_save)
+        table.autosave = autosave
         table.save_path = save_path
         self.current = table
         import pygame

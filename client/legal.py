@@ -1,23 +1,22 @@
 """What the legal actions of an enforcing ruleset mean on the table (no pygame here).
 
 The client knows nothing of any game's rules: it reads ``session.legal_actions()`` and sorts
-each action by the shape of its plain-data params, so any enforcing ruleset gets the same
-table. The conventions (which PoG follows and new rulesets should follow too):
+each action by its typed targets (:mod:`engine.actions`), so any enforcing ruleset gets the same
+table:
 
-* **movers** — the pieces an action moves or designates: ``pids`` (a list of piece ids),
-  ``pid`` (one id) or ``unit`` (an id, or its digits as a string);
-* **where** — the location it ends at or points to: ``to``, the last element of ``path``,
-  ``space``, ``loc`` or ``frontal``. A value that is not a location id but names one as
-  ``value:side`` (``"reserve"`` → ``"reserve:CP"``) is that side's location;
-* **card** — ``card`` (a card's piece type id, or its piece id).
+* a *destination* names pieces and a location (or a path, whose end is the location): the
+  target of a drag (move, SR, retreat, place);
+* a *space* names a location only: a click on it (activate); an *attack* is a space action
+  the ruleset calls hostile (:meth:`engine.rules.Ruleset.hostile`);
+* a *unit* names pieces only: a click on the unit (take a loss, add an attacker), shown at its
+  location;
+* a *card* names a card: a play from the hand;
+* a *button* names nothing the table can point at (done, resolve...).
 
-From that, an action is a *destination* (movers and where, e.g. move, sr, retreat, place: the
-target of a drag), a *space* click (where only: activate, attack), a *unit* click (movers
-only: add_attacker, take_loss; shown at the unit's space), a *card* play, or a *button*
-(nothing to point at: done, end_move, resolve...). :class:`LegalIndex` is built once per state
-(the table caches it by state hash) and answers what to highlight, what a click or a drop
-means, and, for a refused drop, the action the player most likely meant (so the ruleset's
-:meth:`check` can say which rule refuses it).
+:class:`LegalIndex` is built once per state (the table caches it by state hash) and answers what
+to highlight, what a click or a drop means, and, for a refused drop, the action the player most
+likely meant (so the ruleset's :meth:`check` can say which rule refuses it). Every label comes
+from the ruleset (:meth:`engine.rules.Ruleset.label`).
 """
 from __future__ import annotations
 
@@ -25,29 +24,18 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from engine.rules import Action
+from engine.actions import Action, Card, Loc, Piece
 from engine.session import Session
 
 #: Highlight categories, in the order one location shows them when several apply.
-CATEGORIES = ("attack", "activate", "unit", "destination")
-
-#: Readable labels for parameterless actions (the rest use the ruleset's notation).
-LABELS = {
-    "done": "Done", "end_move": "End movement", "end_sr": "End SR", "end_combats": "End combats",
-    "resolve": "Resolve combat", "cancel_attack": "Cancel attack", "auto_op": "Automatic Operation",
-    "stand": "Stand (no retreat)", "stop_advance": "No (more) advance", "done_cards": "Done with combat cards",
-    "no_flank": "No flank attack", "accept_peace": "Accept peace terms", "refuse_peace": "Refuse peace terms",
-    "peace_terms": "Offer peace terms", "operations": "Operations", "concede_vp": "Concede the VP",
-}
-
-WHERE_KEYS = ("to", "path", "space", "loc", "frontal")
+CATEGORIES = ("attack", "space", "unit", "destination")
 
 
 @dataclass
 class Option:
     """One legal action and what it points at."""
     action: Action
-    category: str                    # "destination", "activate", "attack", "unit", "card", "button"
+    category: str                    # "destination", "space", "unit", "card", "button"
     loc: str | None = None           # where it is shown / dropped on
     movers: tuple[int, ...] = ()
     card: Any = None
@@ -78,24 +66,13 @@ class LegalIndex:
         return [o.action for o in self.options]
 
     def label(self, option: Option) -> str:
-        """A readable one-liner: a known label for parameterless actions, else the ruleset's
-        notation without the leading side."""
+        """The ruleset's words for the option (its notation without the side)."""
         key = id(option)
         if key not in self._labels:
-            a = option.action
-            if not a.params and a.kind in LABELS:
-                text = LABELS[a.kind]
-            else:
-                try:
-                    text = self.session.ruleset.notation(self.session.state, a)
-                except Exception:  # notation is cosmetic
-                    text = ""
-                text = text or f"{a.kind} " + " ".join(f"{k}={v}" for k, v in a.params.items())
-                for prefix in (f"{a.side}: ", f"{a.side} "):
-                    if a.side and text.startswith(prefix):
-                        text = text[len(prefix):]
-                        break
-                text = text[:1].upper() + text[1:]
+            try:
+                text = self.session.ruleset.label(self.session.state, option.action)
+            except Exception:  # a label is cosmetic: never let it break the table
+                text = option.action.verb.replace("_", " ").capitalize()
             self._labels[key] = text
         return self._labels[key]
 
@@ -138,15 +115,16 @@ class LegalIndex:
         """Every kind of card play legal now (for any card), in first-seen order."""
         kinds: list[str] = []
         for o in self.options:
-            if o.category == "card" and o.action.kind not in kinds:
-                kinds.append(o.action.kind)
+            if o.category == "card" and o.action.verb not in kinds:
+                kinds.append(o.action.verb)
         return kinds
 
-    def card_value(self, entry: dict) -> Any:
-        """How this ruleset names ``entry`` in a ``card`` param: its id if the legal card
-        plays use ids, else its type."""
-        uses_ids = any(isinstance(o.card, int) for o in self.options if o.category == "card")
-        return entry.get("id") if uses_ids else entry.get("type")
+    def card_play(self, verb: str, card: str) -> Action:
+        """A ``verb`` play of ``card``, shaped like the legal plays of that verb (with another
+        card): asked of the ruleset, it says why this card may not be played so."""
+        template = next(o.action for o in self.options if o.category == "card" and o.action.verb == verb)
+        return template.with_targets(**{name: Card(card) for name, value in template.targets
+                                        if isinstance(value, Card)})
 
     def movers(self) -> set[int]:
         return {p for o in self.options if o.category == "destination" for p in o.movers}
@@ -160,98 +138,63 @@ class LegalIndex:
                 and o.movers and set(o.movers) <= dragged]
         if not fits:
             return None
-        return min(fits, key=lambda o: (-len(o.movers), o.steps, o.action.key()))
+        return min(fits, key=lambda o: (-len(o.movers), o.steps, str(o.action)))
 
     def guess(self, pids: list[int], target: str, neighbours: Callable[[str], list[str]] | None,
               start: str | None) -> Action:
         """The action a refused drop most likely meant, for the ruleset to explain its refusal:
         shaped like the legal destination actions of these pieces (else of any piece; else a
-        ``move`` with ``pids`` and ``path``), with a shortest map path when a path is wanted."""
+        ``move`` with the pieces and a path), with a shortest map path when a path is wanted."""
         dragged = set(pids)
         mine = [o for o in self.options if o.category == "destination" and dragged & set(o.movers)]
         pool = mine or [o for o in self.options if o.category == "destination"]
-        template = pool[0].action if pool else Action("move", self.side, {"pids": [], "path": []})
         movable = [p for p in pids if p in self.movers()] or list(pids)
-        params: dict[str, Any] = {}
-        for key, value in template.params.items():
-            if key == "pids":
-                params[key] = movable
-            elif key in ("pid", "unit"):
-                params[key] = movable[0] if isinstance(value, int) or not isinstance(value, str) else str(movable[0])
-            elif key == "path":
-                params[key] = route(neighbours, start, target) if neighbours and start else [target]
-            elif key in ("to", "space", "loc"):
-                # keep a symbolic value ("reserve") when it names the target for this side
-                params[key] = value if _loc_value(self.session, value, template.side) == target else target
+        path = route(neighbours, start, target) if neighbours and start else [target]
+        if not pool:
+            return Action("move", self.side, pieces=tuple(Piece(p) for p in movable),
+                          path=tuple(Loc(l) for l in path))
+        template = pool[0].action
+        targets: dict[str, Any] = {}
+        for name, value in template.targets:
+            if isinstance(value, tuple) and value and isinstance(value[0], Piece):
+                targets[name] = tuple(Piece(p) for p in movable)
+            elif isinstance(value, Piece):
+                targets[name] = Piece(movable[0])
+            elif isinstance(value, tuple) and value and isinstance(value[0], Loc):
+                targets[name] = tuple(Loc(l) for l in path)
+            elif isinstance(value, Loc):
+                targets[name] = Loc(target)
             else:
-                params[key] = value
-        return Action(template.kind, template.side or self.side, params)
+                targets[name] = value
+        return Action(template.verb, template.side or self.side, **targets)
 
 
 def _shortest(options: list[Option]) -> list[Option]:
     """Of several options moving the same pieces to the same place, the shortest path."""
     best: dict[tuple, Option] = {}
     for o in options:
-        k = (o.action.kind, o.movers, o.loc)
+        k = (o.action.verb, o.movers, o.loc)
         if k not in best or o.steps < best[k].steps:
             best[k] = o
     return list(best.values())
 
 
-def _loc_value(session: Session, value: Any, side: str) -> str | None:
-    if not isinstance(value, str):
-        return None
-    locs = session.module.locations
-    if value in locs:
-        return value
-    if side and f"{value}:{side}" in locs:
-        return f"{value}:{side}"
-    return None
-
-
-def _piece_id(session: Session, value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    return value if isinstance(value, int) and value in session.state.pieces else None
-
-
 def classify(session: Session, action: Action) -> Option:
-    """Sort one legal action by the shape of its params (see the module docstring)."""
-    p = action.params
-    movers: tuple[int, ...] = ()
-    if isinstance(p.get("pids"), list):
-        movers = tuple(x for x in (_piece_id(session, v) for v in p["pids"]) if x is not None)
-    else:
-        for key in ("pid", "unit"):
-            if key in p:
-                pid = _piece_id(session, p[key])
-                movers = (pid,) if pid is not None else ()
-                break
-    where, steps = None, 0
-    for key in WHERE_KEYS:
-        if key not in p:
-            continue
-        value = p[key]
-        if key == "path":
-            if isinstance(value, list) and value:
-                steps = len(value)
-                value = value[-1]
-            else:
-                continue
-        where = _loc_value(session, value, action.side)
-        if where is not None:
-            break
+    """Sort one legal action by its typed targets (see the module docstring)."""
+    locs = session.module.locations
+    movers = tuple(p for p in action.pieces if p in session.state.pieces)
+    where = action.where
+    where = where if where in locs else None
     if movers and where is not None:
-        return Option(action, "destination", where, movers, steps=steps)
+        return Option(action, "destination", where, movers, steps=len(action.path))
     if where is not None:
-        return Option(action, "attack" if "attack" in action.kind else "activate", where)
-    if "card" in p:
-        return Option(action, "card", None, movers, card=p["card"])
+        return Option(action, "attack" if session.ruleset.hostile(session.state, action) else "space",
+                      where)
+    if action.cards:
+        return Option(action, "card", None, movers, card=action.cards[0])
     if movers:
         loc = session.state.pieces[movers[0]].loc
-        return Option(action, "unit", loc if loc in session.module.locations else None, movers)
+        return Option(action, "unit", loc if loc in locs else None, movers)
     return Option(action, "button")
 
 

@@ -21,7 +21,8 @@ from typing import Callable
 import pygame
 
 from engine.model import ScenarioOption
-from engine.rules import ruleset_classes
+from engine.modules import builtin_ids
+from engine.registry import ruleset_classes
 from engine.saves import SUFFIX, autosave_dir
 
 from . import colours, fonts
@@ -32,14 +33,9 @@ SAMPLE_ID = "skirmish"
 
 
 def module_ids() -> list[str]:
-    """Built-in module ids (``tools.resolve.builtin_ids()`` when available) plus the in-code
+    """Built-in module ids (``engine.modules.builtin_ids()`` when available) plus the in-code
     sample module ``skirmish``."""
-    ids: list[str] = []
-    try:
-        from tools.resolve import builtin_ids
-        ids = list(builtin_ids())
-    except ImportError:
-        pass
+    ids = list(builtin_ids())
     if SAMPLE_ID not in ids:
         ids.append(SAMPLE_ID)
     return ids

@@ -2,7 +2,7 @@
 
 :class:`Table` composes the camera, the map renderer, the piece layer and the panels, and turns
 user gestures into engine actions. It never changes game state itself: every change is a
-``Session.do(Action)`` (or undo/redo/replay) and the screen is redrawn from ``session.view(side)``
+``Session.push(Action)`` (or undo/redo/replay) and the screen is redrawn from ``session.view(side)``
 when the session reports a change (DESIGN principles 1 and 7).
 
 Gestures on the map
@@ -58,13 +58,15 @@ from typing import Any, Callable
 import pygame
 
 from engine import commands as C
+from engine import pbem, persist
+from engine.actions import Action
 from engine.errors import SaveError, WartableError
 from engine.record import Entry
-from engine.rules import Action, IllegalAction
+from engine.rules import IllegalAction
 from engine.saves import SUFFIX as SAVE_SUFFIX, autosave_dir, read_save
 from engine.session import Session
 
-from . import actions, colours, fonts, pbem
+from . import actions, colours, fonts
 from .actions import MenuItem
 from .camera import ZOOMS, Camera
 from .dice_tray import DiceTray, roll_seed, toss_for_roll
@@ -95,7 +97,7 @@ TILE_BUDGET = 0.006       # seconds of map-tile rendering allowed per interactiv
 FEW_ACTIONS = 10          # up to this many legal actions all get a button in the action panel
 PANEL_SHARE = 0.55        # the action panel takes at most this share of the right-hand column
 LEGAL_CACHE = 8           # legal-action analyses kept (by state hash and seat) for undo/redo
-HIGHLIGHT = {"activate": colours.HL_ACTIVATE, "attack": colours.HL_ATTACK,
+HIGHLIGHT = {"space": colours.HL_ACTIVATE, "attack": colours.HL_ATTACK,
              "destination": colours.HL_DESTINATION, "unit": colours.HL_UNIT}
 #: keys (without Ctrl) that send free-play commands (flip, step, delete, marker, send to a box,
 #: restack, dice roll): in rules-enforced play they send nothing and only show FREE_PLAY_HINT
@@ -178,6 +180,8 @@ class Table:
                  hot_seat: bool = True, on_quit: Callable[[], None] | None = None,
                  on_open: Callable[[Path], None] | None = None, chrome: bool = True) -> None:
         self.session = session
+        #: The autosave of this table's game (set by the app; None: not autosaved).
+        self.autosave: persist.Autosave | None = None
         self.chrome = chrome
         self.module = session.module
         self.hot_seat = hot_seat
@@ -307,11 +311,11 @@ class Table:
         self.refusal = ""
         self.selected_card = None
         self.refresh()
-        if entry is not None and what in ("do", "redo", "replay"):
+        if entry is not None and what in ("push", "redo", "replay"):
             self._toss(entry)
         # hot seat: an applied action may pass the decision to the other side (never on undo or
         # while replaying a received PBEM turn)
-        self.hand_over_due = self.hot_seat and entry is not None and what in ("do", "redo")
+        self.hand_over_due = self.hot_seat and entry is not None and what in ("push", "redo")
         self._auto_hand_over()
 
     def _auto_hand_over(self) -> bool:
@@ -427,10 +431,10 @@ class Table:
         opts = legal.options
         kinds: list[str] = []
         for o in opts:
-            if o.action.kind not in kinds:
-                kinds.append(o.action.kind)
+            if o.action.verb not in kinds:
+                kinds.append(o.action.verb)
         if len(opts) <= FEW_ACTIONS:
-            shown = sorted(opts, key=lambda o: kinds.index(o.action.kind))
+            shown = sorted(opts, key=lambda o: kinds.index(o.action.verb))
         else:
             shown = []
             if self.selected_card is not None:
@@ -448,18 +452,18 @@ class Table:
             hints.append(f"Card: {self._card_name(self.selected_card)}")
         counted: dict[str, int] = {}
         for o in opts:
-            if o.category in ("destination", "activate", "attack", "unit", "card"):
+            if o.category in ("destination", "space", "attack", "unit", "card"):
                 counted[o.category] = counted.get(o.category, 0) + 1
         if counted.get("card"):
             hints.append("Click a card in your hand to play it.")
-        if counted.get("activate") or counted.get("attack") or counted.get("unit"):
+        if counted.get("space") or counted.get("attack") or counted.get("unit"):
             hints.append("Click a highlighted space to choose it.")
         if counted.get("destination"):
             hints.append("Drag a unit to a highlighted space to move it.")
         return buttons, hints
 
     def highlights(self) -> dict[str, str]:
-        """Location → category ("activate", "attack", "destination", "unit") of the spaces the
+        """Location → category ("space", "attack", "destination", "unit") of the spaces the
         legal actions point at now: while pieces are dragged only their destinations; with
         movable pieces selected, their destinations and the other click targets."""
         legal = self.legal
@@ -568,13 +572,13 @@ class Table:
         mine = legal.card_options(entry)
         items: list[MenuItem] = [MenuItem(self._card_name(entry), enabled=False)]
         for kind in legal.card_kinds():
-            o = next((o for o in mine if o.action.kind == kind), None)
+            o = next((o for o in mine if o.action.verb == kind), None)
             if o is not None:
                 items.append(MenuItem(legal.label(o), action=o.action))
                 continue
-            action = Action(kind, self.prompt_side or self.side, {"card": legal.card_value(entry)})
+            action = legal.card_play(kind, entry.get("type", ""))
             violation = self.session.check(action)
-            label = legal.label(Option(action, "card", card=action.params["card"]))
+            label = legal.label(Option(action, "card", card=entry.get("type", "")))
             items.append(MenuItem(label, action=action, enabled=violation is None,
                                   tip=str(violation) if violation is not None else ""))
         plays = items[1:]
@@ -611,7 +615,7 @@ class Table:
                 text += f" → {', '.join(map(str, r.result))}" + \
                     (f" (= {total})" if total is not None and len(r.result) > 1 else "") + \
                     (f" ({r.purpose})" if len(rolls) > 1 and r.purpose else "")
-            if e.action.kind != "note":   # what the rules did, step by step (their notes)
+            if e.action.verb != "note":   # what the rules did, step by step (their notes)
                 for n in e.commands:
                     if isinstance(n, C.Note) and n.text and n.text != e.text:
                         text += f"\n   · {n.text}"
@@ -633,7 +637,7 @@ class Table:
             self.toasts.show("finish replaying the opponent's turn first", error=True)
             return None
         try:
-            return self.session.do(action)
+            return self.session.push(action)
         except IllegalAction as exc:
             self.refuse(exc.violation)
         except WartableError as exc:
@@ -643,7 +647,7 @@ class Table:
     def undo(self) -> None:
         if self.replay is not None and not self.replay.finished:
             return
-        if self.session.undo() is None:
+        if self.session.pop() is None:
             self.toasts.show("nothing to undo")
 
     def redo(self) -> None:
@@ -775,7 +779,7 @@ class Table:
                                           title="Save game"))
             return
         try:
-            self.save_path = self.session.save(path)
+            self.save_path = persist.save(self.session, path)
             self.toasts.show(f"saved {self.save_path.name}")
         except OSError as exc:
             self.toasts.show(f"cannot save {path}: {exc.strerror or exc}", error=True)
@@ -792,12 +796,13 @@ class Table:
             if read_save(Path(path))["module"]["id"] != self.module.id and self.on_open is not None:
                 self.on_open(Path(path))
                 return
-            session = Session.load(path, self.module)
+            session = persist.load(path, self.module)
         except SaveError as exc:
             self.modals.append(MessageBox(self.screen_rect, "Cannot load", str(exc)))
             return
-        if self.session.autosave_path is not None:
-            session.enable_autosave()
+        if self.autosave is not None:
+            self.autosave.stop()
+            self.autosave = persist.Autosave.start(session, self.autosave.path.parent)
         self.save_path = Path(path)
         self.set_session(session)
         self.toasts.show(f"loaded {Path(path).name}: {len(session.record.entries)} actions replayed")
@@ -831,7 +836,7 @@ class Table:
         """Start replaying a received turn file step by step (``auto``: one step every moment)."""
         try:
             data = pbem.read_turn(path)
-            if self.session.can_redo():
+            if self.session.redo_stack:
                 self.session.redo_stack.clear()  # undone moves cannot be redone after the opponent's
             self.replay = pbem.TurnReplay(self.session, data)
         except WartableError as exc:
@@ -857,11 +862,8 @@ class Table:
             self.toasts.show("opponent's turn replayed, every state hash verified" if ok
                              else "replayed, but the final hash differs from the sender's", error=not ok)
             self.pbem_since = len(self.session.record.entries)
-            if self.session.autosave_path is not None:
-                try:
-                    self.session.save(self.session.autosave_path)
-                except OSError:
-                    pass
+            if self.autosave is not None:
+                self.autosave.write()
             self.replay = None
         return True
 

@@ -2,19 +2,27 @@
 
 The public API in one place::
 
-    from engine import Session, Action
-    session = Session.new(module, "campaign", seed=1)
-    session.prompt(); list(session.legal_actions())
-    session.do(Action.make("move", "AP", pids=[3], to="paris")); session.undo()
+    from engine import Session, Action, open_module
+    session = Session.new(open_module("paths_of_glory"), "campaign", seed=1)
+    session.prompt(); legal = session.legal_actions()
+    session.push(Action.parse("AP: activate mode=move space=@paris")); session.pop()
+
+Rules are written on :mod:`engine.machine` (states, one handler per verb, a state stack);
+:mod:`engine.persist` saves and loads games, :mod:`engine.replay` replays and verifies records,
+:mod:`engine.testing` builds test positions with scripted dice.
 """
+from .actions import Action, ActionError, Card, LegalActions, Loc, Piece
 from .errors import ModuleError, SaveError, SourceError, WartableError
-from .rules import Action, FreePlay, IllegalAction, Prompt, Ruleset, Transaction, Violation
-from .session import ReplayDivergence, Session
-from .state import GameState, Piece
+from .modules import open_module
+from .replay import ReplayDivergence
+from .rules import IllegalAction, Outcome, Prompt, Ruleset, Transaction, Violation
+from .session import Session, SideView
+from .state import GameState
 from .views import view
 
 __all__ = [
-    "Action", "FreePlay", "GameState", "IllegalAction", "ModuleError", "Piece", "Prompt",
-    "ReplayDivergence", "Ruleset", "SaveError", "Session", "SourceError", "Transaction",
-    "Violation", "WartableError", "view",
+    "Action", "ActionError", "Card", "GameState", "IllegalAction", "LegalActions", "Loc",
+    "ModuleError", "Outcome", "Piece", "Prompt", "ReplayDivergence", "Ruleset", "SaveError",
+    "Session", "SideView", "SourceError", "Transaction", "Violation", "WartableError",
+    "open_module", "view",
 ]

@@ -13,12 +13,16 @@ Each failed game is saved as a replayable record when a folder is given.
 """
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from . import persist
+from .actions import Action
 from .errors import WartableError
 from .model import Module
 from .rules import IllegalAction
@@ -85,8 +89,11 @@ def play_on(session: Session, seed: int, max_actions: int = 400, turns: int | No
                 result.failure = f"dead end after {result.actions} actions: {session.prompt().text}"
                 break
             keys = rules.statistics_keys(session.state, action)
+            if Action.parse(str(action)) != action:
+                result.failure = f"action {result.actions + 1} does not read back from its text: {action}"
+                break
             try:
-                session.do(action)
+                session.push(action)
             except IllegalAction as exc:
                 result.failure = f"action {result.actions + 1} offered as legal but refused: {exc}"
                 break
@@ -112,10 +119,10 @@ def play_on(session: Session, seed: int, max_actions: int = 400, turns: int | No
 
 
 def _check_replay_and_undo(module: Module, session: Session) -> str:
-    replayed = Session.load_bytes(session.save_bytes(), module)
+    replayed = persist.load_bytes(persist.save_bytes(session), module)
     if replayed.state.hash != session.state.hash:
         return f"replay ends on {replayed.state.hash}, game on {session.state.hash}"
-    while replayed.undo() is not None:
+    while replayed.pop() is not None:
         pass
     if replayed.state.hash != replayed.record.header.setup_hash:
         return "undoing every action does not return to the set-up"
@@ -124,12 +131,19 @@ def _check_replay_and_undo(module: Module, session: Session) -> str:
 
 def _save_failure(folder: Path, module: Module, session: Session, result: GameResult) -> None:
     path = Path(folder) / f"{module.id}-fuzz-{result.seed}.wtsave"
-    session.save(path)
+    persist.save(session, path)
     (Path(folder) / f"{module.id}-fuzz-{result.seed}.txt").write_text(result.failure + "\n")
 
 
 #: What a forked worker needs (set in the parent just before the pool forks).
 _WORKER: dict = {}
+
+
+def _worker_start() -> None:
+    """A forked worker ends on SIGTERM even if the parent installed its own handler (SDL turns
+    SIGTERM into a quit event: a worker inheriting that would never stop)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _play_seed(seed: int) -> GameResult:
@@ -150,15 +164,17 @@ def fuzz(module: Module, games: int, seed: int = 0, scenario: str | None = None,
     args = (scenario, ruleset, max_actions, turns, options)
     seeds = range(seed, seed + games)
     if jobs > 1 and games > 1:
-        import multiprocessing
         _WORKER.update(module=module, args=args, save=save_failures)
+        pool = multiprocessing.get_context("fork").Pool(min(jobs, games), initializer=_worker_start)
         try:
-            with multiprocessing.get_context("fork").Pool(min(jobs, games)) as pool:
-                for done, result in enumerate(pool.imap(_play_seed, seeds), 1):
-                    report.results.append(result)
-                    if progress is not None:
-                        progress(done, games)
+            for done, result in enumerate(pool.imap(_play_seed, seeds), 1):
+                report.results.append(result)
+                if progress is not None:
+                    progress(done, games)
+            pool.close()
         finally:
+            pool.terminate()
+            pool.join()
             _WORKER.clear()
         return report
     for i, game_seed in enumerate(seeds):

@@ -1,7 +1,7 @@
 """The in-memory model of a game module: what a module *is*, independent of how it is stored.
 
 A module is pure data (DESIGN principle 8). The binary format (`engine.schema`), the readable
-source folders (`tools.source`) and every ruleset read and write these records and nothing else.
+source folders (`engine.source`) and every ruleset read and write these records and nothing else.
 
 Conventions
 -----------

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .commands import Command
-from .rules import Action
+from .actions import Action
 
 
 @dataclass

@@ -80,7 +80,7 @@ def _check_shape(record: Any, source: str) -> None:
     need(isinstance(record.get("actions"), list), "missing actions")
     for i, entry in enumerate(record["actions"]):
         need(isinstance(entry, dict) and isinstance(entry.get("cmds"), list)
-             and isinstance(entry.get("hash"), str) and isinstance(entry.get("action"), dict)
+             and isinstance(entry.get("hash"), str) and isinstance(entry.get("action"), (str, dict))
              and isinstance(entry.get("text", ""), str), f"action {i + 1} is malformed")
 
 

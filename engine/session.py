@@ -1,32 +1,36 @@
-"""The Session: module + state + ruleset + game record. The one object the client, the CLI
-and the tests drive (DESIGN principle 1).
+"""The Session: a game being played — module, ruleset, state and game record (DESIGN principle 1).
 
-python-chess in spirit: :meth:`Session.legal_actions`, :meth:`Session.push` (``do``) and
-:meth:`Session.undo` (``pop``). Every action is checked by the ruleset, applied as one
-transaction, logged with its notation and state hash, and (optionally) autosaved.
+python-chess in spirit::
+
+    from engine import Session, Action, open_module
+    session = Session.new(open_module("paths_of_glory"), "campaign", seed=1)
+    session.prompt()                      # whose decision, what kind, in words
+    legal = session.legal_actions()       # iterate, len, `in` in O(1), filter by target
+    session.push(Action.parse("CP: play_ops card=%cp_01"))
+    session.pop()                         # one action back; session.redo() forward again
+    session.outcome()                     # None, or the typed Outcome
+    session.view("AP")                    # what the AP may see, with its prompt and actions
+
+Every action is checked by the ruleset, applied as one transaction, and recorded with its
+notation and state hash. Saving, loading, autosave (:mod:`engine.persist`) and replaying
+(:mod:`engine.replay`) live outside the Session.
 """
 from __future__ import annotations
 
-import time
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from . import commands as C
-from .errors import SaveError, WartableError
+from .actions import Action, LegalActions
+from .errors import WartableError
 from .model import Module, Scenario
 from .record import Entry, GameRecord, Header
-from .rules import Action, IllegalAction, Prompt, Ruleset, Transaction, Violation, load_ruleset
-from .saves import SUFFIX, atomic_write, autosave_dir, decode_save, encode_save, read_save
+from .registry import load_ruleset
+from .rules import IllegalAction, Outcome, Prompt, Ruleset, Transaction, Violation
 from .state import GameState
 from .views import view
 
-
-class ReplayDivergence(WartableError):
-    """A replayed record does not reach the state it recorded."""
-
-    def __init__(self, index: int, message: str) -> None:
-        super().__init__(f"action {index}: {message}")
-        self.index = index
+#: The verb of a recorded edit made outside the rules (a test's position, a scenario editor).
+SETUP_VERB = "setup"
 
 
 def setup_commands(module: Module, scenario: Scenario) -> list[C.Command]:
@@ -58,8 +62,42 @@ def setup_commands(module: Module, scenario: Scenario) -> list[C.Command]:
     return cmds
 
 
+def scenario_options(scen: Scenario, options: dict[str, str] | None) -> dict[str, str]:
+    """The scenario's options with ``options`` applied; a WartableError for an unknown option
+    or a value it does not offer."""
+    opts = {o.id: o.default for o in scen.options}
+    choices = {o.id: list(o.choices) for o in scen.options}
+    for key, value in (options or {}).items():
+        if key not in opts:
+            raise WartableError(f"scenario {scen.id} has no option {key!r}"
+                                f" (it has: {', '.join(opts) or 'none'})")
+        if choices[key] and value not in choices[key]:
+            raise WartableError(f"option {key} of scenario {scen.id} cannot be {value!r}"
+                                f" (choose one of: {', '.join(choices[key])})")
+        opts[key] = value
+    return opts
+
+
+class SideView(dict):
+    """What one side may see (the :func:`engine.views.view` data: ``locations``, ``globals``,
+    ``chat``), with the decision in front of that side: :attr:`prompt` (the whole prompt when it
+    is this side's decision or anyone's, otherwise only whose decision it is) and
+    :attr:`actions` (this side's legal actions; empty when it is not this side's decision)."""
+
+    def __init__(self, data: dict, prompt: Prompt, actions: LegalActions) -> None:
+        super().__init__(data)
+        self.prompt = prompt
+        self.actions = actions
+
+    def to_json(self) -> dict:
+        """Plain data: the view, the prompt and the actions in text notation."""
+        return {**self, "prompt": {"side": self.prompt.side, "kind": self.prompt.kind,
+                                   "text": self.prompt.text},
+                "actions": [str(a) for a in self.actions]}
+
+
 class Session:
-    """A game being played. Create with :meth:`new` or :meth:`load`."""
+    """A game being played. Create with :meth:`new`; load with :func:`engine.persist.load`."""
 
     def __init__(self, module: Module, ruleset: Ruleset, header: Header, state: GameState) -> None:
         self.module = module
@@ -67,15 +105,19 @@ class Session:
         self.state = state
         self.record = GameRecord(header)
         self.redo_stack: list[Entry] = []
-        self.autosave_path: Path | None = None
+        #: Called with ("push" | "pop" | "redo", entry) after every change (autosave, the table).
         self.listeners: list[Callable[[str, Entry | None], None]] = []
+        #: Scripted dice (engine.testing): each roll takes the next result instead of drawing.
+        self.dice_script: list | None = None
+        self._legal: LegalActions | None = None
+        self._legal_hash = ""
 
-    # -- creation ---------------------------------------------------------------------------
+    # -- creation ---------------------------------------------------------------------------------
     @classmethod
     def new(cls, module: Module, scenario: str | None = None, seed: int | str = 0,
             ruleset: str | None = None, options: dict[str, str] | None = None) -> "Session":
-        """Start a game of ``scenario`` (default: the module's first) under ``ruleset``
-        (default: the module's own)."""
+        """Start a game of ``scenario`` (default: the module's first) under ``ruleset`` (default:
+        the module's own) with ``options`` (the scenario's options)."""
         if not module.scenarios:
             scen = Scenario("empty", "Empty table")
         else:
@@ -84,16 +126,7 @@ class Session:
                 raise WartableError(f"module {module.id} has no scenario {scenario!r} "
                                     f"(it has: {', '.join(module.scenarios)})")
             scen = module.scenarios[scenario]
-        opts = {o.id: o.default for o in scen.options}
-        choices = {o.id: list(o.choices) for o in scen.options}
-        for key, value in (options or {}).items():
-            if key not in opts:
-                raise WartableError(f"scenario {scen.id} has no option {key!r}"
-                                    f" (it has: {', '.join(opts) or 'none'})")
-            if choices[key] and value not in choices[key]:
-                raise WartableError(f"option {key} of scenario {scen.id} cannot be {value!r}"
-                                    f" (choose one of: {', '.join(choices[key])})")
-            opts[key] = value
+        opts = scenario_options(scen, options)
         rules = load_ruleset(ruleset or module.ruleset, module)
         state = GameState(module, seed)
         tx = Transaction(state)
@@ -106,65 +139,88 @@ class Session:
         header = Header(module.id, module.version, scen.id, seed, rules.id, opts, state.hash)
         return cls(module, rules, header, state)
 
-    # -- the rules API, forwarded -----------------------------------------------------------
+    # -- the decision in front of the players --------------------------------------------------------
     def prompt(self) -> Prompt:
         return self.ruleset.prompt(self.state)
 
-    def legal_actions(self) -> Iterator[Action]:
-        return self.ruleset.legal_actions(self.state)
+    def legal_actions(self) -> LegalActions:
+        """The legal actions now (listed when first asked; valid until the next change)."""
+        if self._legal is None or self._legal_hash != self.state.hash:
+            rules, state = self.ruleset, self.state
+            self._legal = LegalActions(lambda: rules.legal_actions(state),
+                                       per_piece=lambda pid: rules.actions_for_piece(state, pid),
+                                       check=lambda a: rules.check(state, a))
+            self._legal_hash = state.hash
+        return self._legal
 
     def check(self, action: Action) -> Violation | None:
+        """The rule ``action`` breaks now, or None if it is legal."""
         return self.ruleset.check(self.state, action)
 
-    def outcome(self) -> str | None:
+    def outcome(self) -> Outcome | None:
         return self.ruleset.outcome(self.state)
 
-    def view(self, side: str = "") -> dict[str, Any]:
-        return view(self.state, side)
+    def view(self, side: str = "") -> SideView:
+        """What ``side`` may see ("" a spectator), with the prompt and the actions for that side."""
+        prompt = self.prompt()
+        if prompt.side and prompt.side != side:
+            shown = Prompt(prompt.side, prompt.kind,
+                           f"Waiting for {self.ruleset.side_name(prompt.side)}")
+            actions = LegalActions(())
+        else:
+            shown = prompt
+            actions = self.legal_actions() if side or not prompt.side else LegalActions(())
+        return SideView(view(self.state, side), shown, actions)
 
-    # -- doing and undoing ------------------------------------------------------------------
-    def do(self, action: Action) -> Entry:
-        """Check and apply one action. Raises :class:`IllegalAction` (nothing changed) if the
-        ruleset refuses it, or :class:`~engine.commands.CommandError` if a command cannot
-        apply (nothing changed either)."""
+    # -- pushing and popping ---------------------------------------------------------------------------
+    def push(self, action: Action) -> Entry:
+        """Check and apply one action. Raises :class:`~engine.rules.IllegalAction` (nothing
+        changed) if the ruleset refuses it, or :class:`~engine.commands.CommandError` if a
+        command cannot apply (nothing changed either)."""
         violation = self.ruleset.check(self.state, action)
         if violation is not None:
             raise IllegalAction(violation)
+        action = self.ruleset.typed(self.state, action)
         text = self.ruleset.notation(self.state, action)
-        tx = Transaction(self.state)
+        tx = Transaction(self.state, self.dice_script)
         try:
             self.ruleset.apply(tx, action)
         except BaseException:
             tx.rollback()
             raise
-        entry = Entry(action, tx.commands, self.state.hash, text)
+        return self._commit(Entry(action, tx.commands, self.state.hash, text))
+
+    def push_setup(self, text: str, build: Callable[[Transaction], None]) -> Entry:
+        """A recorded edit outside the rules: ``build`` applies commands through the transaction
+        it is given (a test's position, a scenario editor's placement). The entry replays like
+        any other, but re-executing the game through its rules refuses it."""
+        tx = Transaction(self.state, self.dice_script)
+        try:
+            build(tx)
+        except BaseException:
+            tx.rollback()
+            raise
+        return self._commit(Entry(Action(SETUP_VERB, text=text[:1000] or "set-up"), tx.commands,
+                                  self.state.hash, f"Set-up: {text}"))
+
+    def _commit(self, entry: Entry) -> Entry:
         self.record.entries.append(entry)
         self.redo_stack.clear()
-        self._changed("do", entry)
+        self._changed("push", entry)
         return entry
 
-    push = do
-
-    def can_undo(self) -> bool:
-        return bool(self.record.entries)
-
-    def can_redo(self) -> bool:
-        return bool(self.redo_stack)
-
-    def undo(self) -> Entry | None:
-        """Undo the last action (one compound command); returns it, or None if none."""
+    def pop(self) -> Entry | None:
+        """Take back the last action (one compound command); returns it, or None if none."""
         if not self.record.entries:
             return None
         entry = self.record.entries.pop()
         C.undo_all(self.state, entry.commands)
         self.redo_stack.append(entry)
-        self._changed("undo", entry)
+        self._changed("pop", entry)
         return entry
 
-    pop = undo
-
     def redo(self) -> Entry | None:
-        """Re-apply the last undone action exactly as it was (same dice, same draws)."""
+        """Re-apply the last action taken back, exactly as it was (same dice, same draws)."""
         if not self.redo_stack:
             return None
         entry = self.redo_stack.pop()
@@ -174,99 +230,5 @@ class Session:
         return entry
 
     def _changed(self, what: str, entry: Entry | None) -> None:
-        if self.autosave_path is not None:
-            try:
-                self.save(self.autosave_path)
-            except OSError:
-                pass  # an autosave failure must never lose the game in memory
-        for listener in self.listeners:
+        for listener in list(self.listeners):
             listener(what, entry)
-
-    # -- saving and loading -----------------------------------------------------------------
-    def save_bytes(self) -> bytes:
-        return encode_save(self.record.to_json())
-
-    def save(self, path: Path | str) -> Path:
-        path = Path(path)
-        atomic_write(path, self.save_bytes())
-        return path
-
-    def enable_autosave(self, folder: Path | None = None) -> Path:
-        folder = folder or autosave_dir()
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        self.autosave_path = Path(folder) / f"{self.module.id}-{self.record.header.scenario}-{stamp}{SUFFIX}"
-        self.save(self.autosave_path)
-        return self.autosave_path
-
-    @classmethod
-    def load(cls, path: Path | str, module: Module, verify: bool = False) -> "Session":
-        """Load a save for ``module``: checked, then replayed command by command with every
-        state hash verified. Raises SaveError naming the first problem; nothing is lost."""
-        return cls.from_record_json(read_save(Path(path)), module, verify, Path(path).name)
-
-    @classmethod
-    def load_bytes(cls, data: bytes, module: Module, verify: bool = False) -> "Session":
-        return cls.from_record_json(decode_save(data), module, verify)
-
-    @classmethod
-    def from_record_json(cls, record: dict, module: Module, verify: bool = False,
-                         source: str = "save") -> "Session":
-        mid, mver = record["module"]["id"], record["module"]["version"]
-        if mid != module.id:
-            raise SaveError(f"{source}: this save is for module {mid!r}, not {module.id!r}")
-        if mver.split(".")[0] != module.version.split(".")[0]:
-            raise SaveError(f"{source}: this save is for {mid} version {mver}; "
-                            f"the installed module is version {module.version}")
-        try:
-            session = cls.new(module, record["scenario"], record["seed"], record["ruleset"],
-                              record.get("options") or {})
-        except WartableError as exc:
-            raise SaveError(f"{source}: {exc}") from None
-        setup_hash = record.get("setup_hash")
-        if setup_hash and setup_hash != session.state.hash:
-            raise SaveError(f"{source}: the scenario set-up differs from the one this game "
-                            f"started from (module data changed?)")
-        try:
-            session.replay_entries(record["actions"], verify)
-        except (ReplayDivergence, C.CommandError) as exc:
-            raise SaveError(f"{source}: {exc}") from None
-        return session
-
-    def replay_entries(self, actions: list[dict], verify: bool = False,
-                       progress: Callable[[int], None] | None = None) -> None:
-        """Re-execute recorded entries on this session, checking each state hash. With
-        ``verify`` each action is also re-checked and re-applied through the ruleset, and the
-        commands it produces must equal the recorded ones."""
-        for i, data in enumerate(actions, 1):
-            try:
-                action = Action.from_json(data["action"])
-                commands = [C.Command.from_json(c) for c in data["cmds"]]
-            except C.CommandError as exc:
-                raise ReplayDivergence(i, str(exc)) from None
-            if verify:
-                violation = self.ruleset.check(self.state, action)
-                if violation is not None:
-                    raise ReplayDivergence(i, f"illegal under the rules: {violation}")
-                tx = Transaction(self.state)
-                try:
-                    self.ruleset.apply(tx, action)
-                except WartableError as exc:
-                    tx.rollback()
-                    raise ReplayDivergence(i, f"the ruleset refuses it: {exc}") from None
-                if [c.to_json() for c in tx.commands] != [c.to_json() for c in commands]:
-                    tx.rollback()
-                    raise ReplayDivergence(i, "the ruleset produces different commands than recorded")
-                commands = tx.commands
-            else:
-                try:
-                    C.apply_all(self.state, commands)
-                except C.CommandError as exc:
-                    raise ReplayDivergence(i, str(exc)) from None
-            if self.state.hash != data["hash"]:
-                found = self.state.hash
-                C.undo_all(self.state, commands)   # leave the state as it was before entry i
-                raise ReplayDivergence(i, f"state hash {found} differs from the "
-                                          f"recorded {data['hash']} ({data.get('text', '')})")
-            self.record.entries.append(Entry(action, commands, data["hash"], data.get("text", "")))
-            if progress is not None:
-                progress(i)

@@ -52,7 +52,7 @@ def synthetic_module(pieces: int = 1000):
 def largest_module():
     """(module, scenario id, description) of the largest module available."""
     try:
-        from tools.resolve import open_module
+        from engine.modules import open_module
         module = open_module(BIG_MODULE)
         scenario = max(module.scenarios.values(), key=lambda s: len(s.placements)).id if module.scenarios else None
         return module, scenario, BIG_MODULE
@@ -118,14 +118,14 @@ def enforced_frames(frames: int = 240) -> list[tuple[str, float, str, str]]:
     import pygame
     from client.camera import ZOOMS
     from client.table import Table
-    from engine.rules import Action
+    from engine.actions import Action
     from engine.session import Session
-    from tools.resolve import open_module
+    from engine.modules import open_module
     module = open_module("paths_of_glory")
     session = Session.new(module, "introductory", 1, ruleset="paths_of_glory")
     table = Table(session, SIZE, side="CP", hot_seat=False)
     surf = pygame.Surface(SIZE)
-    session.do(Action.make("play_ops", "CP", card="cp_12"))
+    session.push(Action.parse("CP: play_ops card=%cp_12"))
     table.camera.index = ZOOMS.index(1.0)
     table.camera.center_on(*table.world.centre("koblenz"))
     table.draw(surf, complete=True)
@@ -142,11 +142,11 @@ def enforced_frames(frames: int = 240) -> list[tuple[str, float, str, str]]:
     for _ in range(20):   # a state change: undo and redo (new hash each way, analysis cached)
         table._legal_cache.clear()
         t0 = time.perf_counter()
-        session.undo()
+        session.pop()
         session.redo()
         change.append((time.perf_counter() - t0) / 2)
-    for a in (Action.make("activate", "CP", space="aachen", mode="move"), Action.make("done", "CP")):
-        session.do(a)
+    for a in ("CP: activate mode=move space=@aachen", "CP: done"):
+        session.push(Action.parse(a))
     unit = session.state.stacks["aachen"][0]
     table.draw(surf, complete=True)
     rect = next(d.rect for d in table.layer.layout(table.camera) if d.pid == unit).move(table.map_rect.topleft)

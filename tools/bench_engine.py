@@ -6,6 +6,7 @@ import random
 import statistics
 import time
 
+from engine import persist
 from engine.commands import CommandError
 from engine.sample import sample_module
 from engine.session import Session
@@ -19,10 +20,10 @@ def make_record(n: int = ACTIONS, seed: int = 2024) -> tuple[bytes, str]:
     rnd = random.Random(seed)
     while len(session.record.entries) < n:
         try:
-            session.do(session.ruleset.random_action(session.state, rnd))
+            session.push(session.ruleset.random_action(session.state, rnd))
         except CommandError:
             continue
-    return session.save_bytes(), session.state.hash
+    return persist.save_bytes(session), session.state.hash
 
 
 def run() -> list[tuple[str, float, str, str]]:
@@ -33,11 +34,11 @@ def run() -> list[tuple[str, float, str, str]]:
     times = []
     for _ in range(5):
         t0 = time.perf_counter()
-        session = Session.load_bytes(data, module)
+        session = persist.load_bytes(data, module)
         times.append(time.perf_counter() - t0)
         assert session.state.hash == final, "replay did not end on the recorded hash"
     t0 = time.perf_counter()
-    Session.load_bytes(data, module, verify=True)
+    persist.load_bytes(data, module, verify=True)
     verify_s = time.perf_counter() - t0
     return [
         ("replay 10,000 actions (load + verify every hash), median", statistics.median(times) * 1000, "ms", "< 1000 ms"),

@@ -208,7 +208,7 @@ def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
 def largest_module() -> tuple[str, Module]:
     """The largest built-in module, or the synthetic one while none is as large."""
     from engine.errors import WartableError
-    from tools.resolve import builtin_ids, open_module
+    from engine.modules import builtin_ids, open_module
     synthetic = synthetic_module()
     best = None
     for module_id in builtin_ids():

@@ -8,7 +8,7 @@ import statistics
 import time
 
 from engine.session import Session
-from tools.resolve import open_module
+from engine.modules import open_module
 
 
 def _playout(module, seed: int, samples: list[float] | None = None) -> int:
@@ -21,7 +21,7 @@ def _playout(module, seed: int, samples: list[float] | None = None) -> int:
             samples.append((time.perf_counter() - t0) * 1000)
         if not legal:
             raise RuntimeError(f"dead end: {session.prompt().text}")
-        session.do(rnd.choice(legal))
+        session.push(rnd.choice(legal))
         actions += 1
     return actions
 

@@ -7,7 +7,7 @@ import statistics
 import time
 
 from engine.session import Session
-from tools.resolve import open_module
+from engine.modules import open_module
 
 
 def _ms(fn, repeat: int = 30) -> float:

@@ -7,8 +7,11 @@ import time
 from pathlib import Path
 
 from engine.errors import WartableError
+from engine.fuzz import fuzz
+from engine.modules import open_module
+from engine.registry import load_ruleset
+from engine.replay import ReplayDivergence, session_from_record
 from engine.saves import read_save
-from engine.session import ReplayDivergence, Session
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -46,11 +49,10 @@ def _progress_bar(done: int, total: int, started: float) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from tools.resolve import open_module
     record = read_save(args.save)
     module = open_module(args.module or record["module"]["id"])
     try:
-        session = Session.from_record_json(record, module, verify=args.verify, source=args.save.name)
+        session = session_from_record(record, module, verify=args.verify, source=args.save.name)
     except ReplayDivergence as exc:
         raise WartableError(f"{args.save.name}: {exc}") from None
     print(session.state.hash)
@@ -58,8 +60,6 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_fuzz(args: argparse.Namespace) -> int:
-    from engine.fuzz import fuzz
-    from tools.resolve import open_module
     module = open_module(args.module)
     if args.games < 0:
         raise WartableError("--games must be >= 0")
@@ -81,7 +81,6 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if counts:
         print("actions played: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     if counts and args.games:
-        from engine.rules import load_ruleset
         rules = load_ruleset("free" if args.free else (args.ruleset or module.ruleset), module)
         expected = rules.statistics_expected()
         if expected:

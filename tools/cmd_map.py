@@ -104,7 +104,7 @@ def _path(module, graph, a: str, b: str, unit_id: str | None) -> list[str]:
 
 def _answer(args: argparse.Namespace) -> list[str]:
     from engine.board import MapGraph
-    from tools.resolve import open_module
+    from engine.modules import open_module
     module = open_module(args.module)
     graph = MapGraph.from_module(module)
     if args.query == "neighbours":
@@ -117,7 +117,7 @@ def _answer(args: argparse.Namespace) -> list[str]:
         return [str(d)]
     if args.query == "path":
         return [" ".join(_path(module, graph, a, b, args.unit))]
-    from client.los import sight, verdict
+    from engine.los import sight, verdict
     return [verdict(sight(module, graph, a, b))]
 
 

@@ -20,8 +20,8 @@ from engine.errors import WartableError
 from engine.model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Nationality,
                           Placement, PieceType, Provenance, Scenario, Side, Table)
 
-from .resolve import builtin_folder, builtin_ids, open_module
-from .source import MODULE_TOML, read_source, source_files, write_source
+from engine.modules import builtin_folder, builtin_ids, open_module
+from engine.source import MODULE_TOML, read_source, source_files, write_source
 from .validate import validate
 
 #: Source folders above this many bytes get a progress bar while building.

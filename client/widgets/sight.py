@@ -15,7 +15,7 @@ import pygame
 from engine.model import Module
 
 from .. import colours, fonts
-from ..los import Report, report
+from engine.los import Report, report
 from .base import UI_FONT
 
 ScreenOf = Callable[[str], tuple[int, int]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from client.app import App, choose_ruleset, load_session, new_session
+from engine import persist
 from engine.errors import WartableError
 
 
@@ -39,17 +40,17 @@ def test_start_screen_to_table_and_back(tmp_path):
     app.start_game("skirmish", "meeting", enforce=False)
     table = app.current
     assert table.session.record.header.scenario == "meeting"
-    assert table.session.autosave_path is not None and table.session.autosave_path.is_file()
+    assert table.autosave is not None and table.autosave.path.is_file()
     # Ctrl+Q from the table returns to the start screen, which lists the autosave
     table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
     assert type(app.current).__name__ == "StartScreen"
-    assert table.session.autosave_path in app.current.saves
-    app.open_save(table.session.autosave_path)
+    assert table.autosave.path in app.current.saves
+    app.open_save(table.autosave.path)
     assert app.current.session.state.hash == table.session.state.hash
 
 
 def test_load_session_finds_the_module_from_the_save(tmp_path, session):
-    path = session.save(tmp_path / "g.wtsave")
+    path = persist.save(session, tmp_path / "g.wtsave")
     loaded = load_session(path)
     assert loaded.module.id == "skirmish" and loaded.state.hash == session.state.hash
 

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from client.app import display_problem, parse_size
+from engine import persist
 from engine.errors import WartableError
 from tools.cli import main
 
@@ -38,9 +39,9 @@ def test_shot_with_zoom_center_side_and_map_only(tmp_path):
 
 
 def test_shot_of_a_saved_game(tmp_path, session):
-    from engine.rules import Action
-    session.do(Action.make("move", pids=[session.state.stack("0305")[0]], to="0808"))
-    save = session.save(tmp_path / "g.wtsave")
+    from engine.actions import Action
+    session.push(Action("move", pids=[session.state.stack("0305")[0]], to="0808"))
+    save = persist.save(session, tmp_path / "g.wtsave")
     out = tmp_path / "saved.png"
     assert main(["shot", "skirmish", "--load", str(save), "--out", str(out), "--size", "320x240"]) == 0
     assert pygame.image.load(str(out)).get_size() == (320, 240)

@@ -87,7 +87,7 @@ def test_a_roll_action_is_tossed_showing_the_recorded_faces(table, session):
     assert table.log.entries[-1].endswith(", ".join(map(str, roll.result)) + f" (= {sum(roll.result)})")
     # undo + redo replays the same roll: the same toss
     frames = toss.frames
-    session.undo()
+    session.pop()
     session.redo()
     assert table.tray.current.toss.frames == frames
     # the toss animates to rest, then the tray shows the caption
@@ -124,11 +124,11 @@ def test_france_1944_custom_combat_dice_settle_on_the_drawn_faces():
     """Issue 10: France 1944's hit dice (faces 1,1,1,2,2,3, rulebook 9.5) are tossed with the
     module's own face list and come to rest showing the engine's recorded faces."""
     from engine.session import Session
-    from tools.resolve import open_module
+    from engine.modules import open_module
     module = open_module("france_1944")
     session = Session.new(module, "falaise_gap", seed=5, ruleset="free")
     for n in range(1, 6):
-        session.do(actions.roll("allied", f"{n}combat", "hits"))
+        session.push(actions.roll("allied", f"{n}combat", "hits"))
         roll = next(c for c in session.record.entries[-1].commands if isinstance(c, C.Roll))
         assert all(v in (1, 2, 3) for v in roll.result)
         toss = toss_for_roll(module, f"{n}combat", roll.result, seed=n, record=False)

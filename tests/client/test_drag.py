@@ -134,7 +134,7 @@ def test_drag_from_the_deck_draws_into_my_hand(table, session):
     drag(table, start, table.screen_pos_of("hand:blue"))
     assert len(session.state.stack("hand:blue")) == 1
     assert len(session.state.stack("deck")) == 7
-    assert session.record.entries[-1].action.kind == "draw"
+    assert session.record.entries[-1].action.verb == "draw"
     # the blue view shows the drawn card face up, the red view does not
     card = session.state.stack("hand:blue")[0]
     assert any(e.get("id") == card for e in session.view("blue")["locations"]["hand:blue"])

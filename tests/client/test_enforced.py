@@ -12,7 +12,7 @@ from client import colours
 from client.camera import ZOOMS
 from client.legal import LegalIndex, route
 from client.widgets.menu import ITEM_H, ContextMenu
-from engine.rules import Action
+from engine.actions import Action
 from engine.session import Session
 
 from .test_drag import drag, move, press, release, visible_point
@@ -22,7 +22,7 @@ SIZE = (1600, 1000)
 
 @pytest.fixture(scope="module")
 def pog():
-    from tools.resolve import open_module
+    from engine.modules import open_module
     return open_module("paths_of_glory")
 
 
@@ -109,7 +109,7 @@ def test_card_ops_activate_done_move_end(pog):
     assert session.prompt().kind == "activate"
     assert "German Reinforcements" in session.record.lines()[-1]
     # activation spaces are highlighted, in the activate colour, where they are drawn
-    assert table.highlights().get("aachen") == "activate"
+    assert table.highlights().get("aachen") == "space"
     assert table.highlights().get("paris") is None
     focus(table, "koblenz", 1.0)
     surf = frame(table)
@@ -154,9 +154,9 @@ def test_card_ops_activate_done_move_end(pog):
 
 def test_click_a_destination_moves_the_selected_unit(pog):
     session, table = enforced(pog)
-    for a in (Action.make("play_ops", "CP", card="cp_12"), Action.make("activate", "CP", space="aachen", mode="move"),
-              Action.make("activate", "CP", space="strasbourg", mode="move"), Action.make("done", "CP")):
-        session.do(a)
+    for a in (Action("play_ops", "CP", card="cp_12"), Action("activate", "CP", space="aachen", mode="move"),
+              Action("activate", "CP", space="strasbourg", mode="move"), Action("done", "CP")):
+        session.push(a)
     focus(table, "aachen", 1.0)
     frame(table)
     unit = session.state.stacks["aachen"][0]
@@ -192,9 +192,9 @@ def test_refusals_when_not_your_decision_and_hot_seat(pog):
 
 def test_combat_step_by_step(pog):
     session, table = enforced(pog)
-    for a in (Action.make("play_ops", "CP", card="cp_12"), Action.make("activate", "CP", space="metz", mode="attack"),
-              Action.make("done", "CP")):
-        session.do(a)
+    for a in (Action("play_ops", "CP", card="cp_12"), Action("activate", "CP", space="metz", mode="attack"),
+              Action("done", "CP")):
+        session.push(a)
     assert session.prompt().kind == "combat_declare"
     hl = table.highlights()
     assert hl.get("nancy") == "attack" and hl.get("verdun") == "attack"
@@ -211,7 +211,7 @@ def test_combat_step_by_step(pog):
     panel_click(table, "Resolve combat")
     if session.prompt().kind == "combat_cards":      # the AP may answer with a combat card
         assert session.prompt().side == "AP"
-        table.do(Action.make("done_cards", "AP"))
+        table.do(Action("done_cards", "AP"))
     # both fire rolls are tossed, one after the other
     assert table.tray.busy and "combat fire" in table.tray.current.caption
     assert len(table.tray.queue) == 1 and "combat fire" in table.tray.queue[0].caption
@@ -243,9 +243,9 @@ def test_legal_index_is_cached_by_state_hash(pog, monkeypatch):
     for _ in range(5):
         frame(table)
     assert calls == []                       # frames never recompute
-    session.do(Action.make("auto_op", "CP"))
+    session.push(Action("auto_op", "CP"))
     assert len(calls) == 1
-    session.undo()
+    session.pop()
     assert len(calls) == 1                   # back to a known state: cached
     session.redo()
     assert len(calls) == 1
@@ -261,7 +261,7 @@ def test_enforced_frame_time(pog):
     """Frames in enforced mode stay cheap: the legal-action analysis is cached (measured, not
     a timing bar: the generous bound only catches a per-frame recomputation)."""
     session, table = enforced(pog)
-    session.do(Action.make("play_ops", "CP", card="cp_12"))
+    session.push(Action("play_ops", "CP", card="cp_12"))
     surf = pygame.Surface(SIZE)
     table.draw(surf, complete=True)
     times = []

@@ -10,7 +10,7 @@ import pytest
 from client.table import FREE_PLAY_HINT, FREE_PLAY_KEYS, Table
 from client.widgets.charts import ChartsWindow
 from client.widgets.dialogs import DiceDialog, HandOver, MessageBox, TextPrompt
-from engine.rules import Action
+from engine.actions import Action
 from engine.session import Session
 
 from .test_drag import key, move, press
@@ -21,7 +21,7 @@ E = pygame.event.Event
 
 @pytest.fixture(scope="module")
 def pog():
-    from tools.resolve import open_module
+    from engine.modules import open_module
     return open_module("paths_of_glory")
 
 
@@ -150,7 +150,7 @@ def test_keys_that_mean_something_in_any_game_still_work_when_enforced(pog):
     key(table, pygame.K_h)
     assert table.side == "CP"
     # undo / redo of a rules action
-    session.do(Action.make("auto_op", "CP"))
+    session.push(Action("auto_op", "CP"))
     n = len(session.record.entries)
     key(table, pygame.K_z, pygame.KMOD_CTRL)
     assert len(session.record.entries) == n - 1
@@ -199,7 +199,7 @@ def test_hot_seat_hands_over_to_the_side_to_act_without_a_click(pog):
 
 def test_no_hand_over_while_the_same_side_acts_on(pog):
     session, table = table_for(pog, hot_seat=True)
-    table.do(Action.make("play_ops", "CP", card="cp_12"))
+    table.do(Action("play_ops", "CP", card="cp_12"))
     assert session.prompt().side == "CP"
     assert not hand_overs(table) and table.side == "CP"
 
@@ -218,7 +218,7 @@ def test_no_automatic_hand_over_without_hot_seat(pog):
 def test_escape_keeps_the_seat_so_the_player_can_undo(pog):
     session, table = table_for(pog, hot_seat=True)
     ap_cards = hand_ids(session, "AP")
-    table.do(Action.make("play_rp", "CP", card="cp_12"))
+    table.do(Action("play_rp", "CP", card="cp_12"))
     assert hand_overs(table)
     key(table, pygame.K_ESCAPE)
     assert not hand_overs(table)
@@ -237,12 +237,12 @@ def test_hand_over_waits_until_the_dice_have_been_shown(pog):
     cards) and the AP takes the first loss, so the action both rolls and passes the decision:
     the CP sees the fire rolls before the table is handed over to the AP."""
     session, table = table_for(pog, hot_seat=True, seed=5)
-    for a in (Action.make("play_ops", "CP", card="cp_12"), Action.make("activate", "CP", space="metz", mode="attack"),
-              Action.make("done", "CP"), Action.make("attack", "CP", space="nancy")):
+    for a in (Action("play_ops", "CP", card="cp_12"), Action("activate", "CP", space="metz", mode="attack"),
+              Action("done", "CP"), Action("attack", "CP", space="nancy")):
         table.do(a)
     while session.prompt().kind == "combat_attackers":
-        adds = [a for a in session.ruleset.legal_actions(session.state) if a.kind == "add_attacker"]
-        table.do(adds[0] if adds else Action.make("resolve", "CP"))
+        adds = [a for a in session.ruleset.legal_actions(session.state) if a.verb == "add_attacker"]
+        table.do(adds[0] if adds else Action("resolve", "CP"))
     assert session.prompt().side == "AP" and session.prompt().kind == "combat_losses"
     assert table.tray.busy
     assert not hand_overs(table) and table.side == "CP"      # the dice first

@@ -25,7 +25,7 @@ FREE_PLAY_LABELS = {"Flip", "Lose a step", "Restore full strength", "Add marker"
 
 @pytest.fixture(scope="module")
 def pog():
-    from tools.resolve import open_module
+    from engine.modules import open_module
     return open_module("paths_of_glory")
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from client.app import render_shot
 from engine.session import Session
-from tools.resolve import builtin_ids, open_module
+from engine.modules import builtin_ids, open_module
 
 CASES = [(mid, sid) for mid in builtin_ids() for sid in open_module(mid).scenarios]
 

@@ -9,7 +9,7 @@ from client import actions, fonts
 from client.table import Table
 from client.widgets.base import UI_FONT
 from engine.session import Session
-from tools.resolve import open_module
+from engine.modules import open_module
 
 from .test_drag import E, move, press
 
@@ -95,7 +95,7 @@ def test_a_long_hand_overlaps_its_cards_to_fit(pog):
     session = Session.new(pog, next(iter(pog.scenarios)), seed=1, ruleset="free")
     deck = next(l.id for l in pog.locations.values() if l.kind == "deck" and session.state.stack(l.id))
     hand = next(l.id for l in pog.locations.values() if l.kind == "hand" and l.owner == "CP")
-    session.do(actions.draw("CP", deck, hand, min(30, len(session.state.stack(deck)))))
+    session.push(actions.draw("CP", deck, hand, min(30, len(session.state.stack(deck)))))
     t = Table(session, (1280, 800), side="CP", hot_seat=False)
     t.draw(pygame.Surface((1280, 800)), complete=True)
     assert len(t.hand.cards) == len(session.state.stack(hand)) > 10

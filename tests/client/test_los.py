@@ -14,12 +14,12 @@ import pygame
 import pytest
 
 from client import colours
-from client.los import SightModel, los_rules, report, sight, sight_model, verdict
+from engine.los import SightModel, los_rules, report, sight, sight_model, verdict
 from client.table import Table
 from engine.board import MapGraph
 from engine.session import Session
 from tools.cli import main as wartable
-from tools.resolve import open_module
+from engine.modules import open_module
 
 from .test_drag import key, move, press, release
 

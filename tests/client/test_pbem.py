@@ -6,16 +6,17 @@ import json
 
 import pytest
 
-from client import actions, pbem
+from client import actions
+from engine import pbem
 from engine.session import Session
 
 
 def play_blue(session):
     s = session
-    s.do(actions.move("blue", [s.state.stack("0305")[0]], "0506"))
-    s.do(actions.roll("blue", "2d6", "attack on 0605"))
-    s.do(actions.flip("blue", s.state.stack("0204")[0]))
-    s.do(actions.note("blue", "your move"))
+    s.push(actions.move("blue", [s.state.stack("0305")[0]], "0506"))
+    s.push(actions.roll("blue", "2d6", "attack on 0605"))
+    s.push(actions.flip("blue", s.state.stack("0204")[0]))
+    s.push(actions.note("blue", "your move"))
 
 
 def test_send_and_receive_a_turn(tmp_path, module, session):
@@ -35,7 +36,7 @@ def test_send_and_receive_a_turn(tmp_path, module, session):
     assert other.state.hash == session.state.hash
     assert other.record.lines() == session.record.lines()
     # red answers; blue receives only red's moves
-    other.do(actions.move("red", [other.state.stack("1006")[0]], "0906"))
+    other.push(actions.move("red", [other.state.stack("1006")[0]], "0906"))
     since = pbem.default_since(other, "red")
     assert since == 4
     back = pbem.read_turn(pbem.write_turn(other, tmp_path / "turn2", since, "red"))

@@ -10,7 +10,8 @@ from client.start import Catalog, StartScreen, module_ids
 from client.table import Table
 from client.widgets.charts import RULES, ChartsWindow
 from client.widgets.dialogs import FileDialog, HandOver
-from engine.rules import FreePlay, Violation
+from engine.freeplay import FreePlay
+from engine.rules import Violation
 from engine.session import Session
 
 from .test_drag import E, drag, key, move, press, release, visible_point
@@ -20,7 +21,7 @@ class NoDeletes(FreePlay):
     """Free play that refuses deleting, citing the sample module's rule 7.2."""
 
     def check(self, state, action):
-        if action.kind == "delete":
+        if action.verb == "delete":
             return Violation("7.2", "pieces are never removed in this test game")
         return super().check(state, action)
 
@@ -71,7 +72,7 @@ def test_charts_window_shows_every_table(table, module):
 
 def test_hot_seat_hand_over_hides_hands_until_the_next_player_is_ready(module):
     session = Session.new(module, "meeting", seed=3)
-    session.do(actions.draw("red", "deck", "hand:red", 2))
+    session.push(actions.draw("red", "deck", "hand:red", 2))
     table = Table(session, (1280, 800), side="blue", hot_seat=True)
     frame(table)
     red_cards = set(session.state.stack("hand:red"))
@@ -90,7 +91,7 @@ def test_hot_seat_hand_over_hides_hands_until_the_next_player_is_ready(module):
 
 def test_card_from_hand_panel_to_map(module):
     session = Session.new(module, "meeting", seed=3)
-    session.do(actions.draw("blue", "deck", "hand:blue", 1))
+    session.push(actions.draw("blue", "deck", "hand:blue", 1))
     table = Table(session, (1280, 800), side="blue", hot_seat=False)
     frame(table)
     rect, loc, k, entry = table.hand.cards[0]
@@ -215,5 +216,5 @@ def test_menu_add_counter_on_empty_hex_and_dice_dialog(table, session):
         table.handle(E(pygame.TEXTINPUT, text=ch))
     key(table, pygame.K_RETURN)
     entry = session.record.entries[-1]
-    assert entry.action.kind == "roll" and entry.action.params == {"spec": "1d6", "purpose": "test"}
+    assert entry.action.verb == "roll" and entry.action.as_dict() == {"spec": "1d6", "purpose": "test"}
     assert table.tray.busy

@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import saves
+from engine import persist
+from engine import registry, saves
 from engine.fuzz import fuzz, play_one
-from engine.rules import Action, FreePlay, Transaction
+from engine.actions import Action
+from engine.freeplay import FreePlay
+from engine.rules import Transaction
 from engine.sample import sample_module
-from engine.session import ReplayDivergence, Session
+from engine.replay import ReplayDivergence, replay_entries
+from engine.session import Session
 
 MODULE = sample_module()
 
@@ -27,26 +31,22 @@ def test_fuzz_in_parallel_processes_gives_the_same_report():
         [(r.seed, r.actions, r.failure, r.events) for r in serial.results]
 
 
-def test_fuzzer_reports_a_broken_invariant(tmp_path):
+def test_fuzzer_reports_a_broken_invariant(tmp_path, monkeypatch):
     class Leaky(FreePlay):
         id = "leaky"
 
         def invariants(self, state):
             return ["too many rolls"] if len(state.get("last_roll") or {}) and state.rng % 3 == 0 else []
 
-    import engine.rules as R
-    R._BUILTIN["leaky"] = Leaky
-    try:
-        report = fuzz(MODULE, games=5, seed=1, ruleset="leaky", max_actions=200, save_failures=tmp_path)
-        assert report.failed and "too many rolls" in report.failed[0].failure
-        saved = sorted(tmp_path.glob("*.wtsave"))
-        assert len(saved) == len(report.failed)  # each failure saved as a replayable record
-        assert Session.load(saved[0], MODULE).record.entries  # and it loads and replays
-    finally:
-        del R._BUILTIN["leaky"]
+    monkeypatch.setitem(registry.BUILTIN, "leaky", Leaky)
+    report = fuzz(MODULE, games=5, seed=1, ruleset="leaky", max_actions=200, save_failures=tmp_path)
+    assert report.failed and "too many rolls" in report.failed[0].failure
+    saved = sorted(tmp_path.glob("*.wtsave"))
+    assert len(saved) == len(report.failed)  # each failure saved as a replayable record
+    assert persist.load(saved[0], MODULE).record.entries  # and it loads and replays
 
 
-def test_fuzzer_reports_nondeterministic_rules():
+def test_fuzzer_reports_nondeterministic_rules(monkeypatch):
     class Flaky(FreePlay):
         """Produces different commands each time it is asked: replay must catch it."""
         id = "flaky"
@@ -58,22 +58,18 @@ def test_fuzzer_reports_nondeterministic_rules():
             from engine.commands import SetGlobal
             tx.do(SetGlobal("calls", Flaky.calls))
 
-    import engine.rules as R
-    R._BUILTIN["flaky"] = Flaky
-    try:
-        s = Session.new(MODULE, ruleset="flaky")
-        s.do(Action.make("note", text="a"))
-        s.do(Action.make("note", text="b"))
-        with pytest.raises(saves.SaveError, match="action 1: the ruleset produces different commands"):
-            Session.load_bytes(s.save_bytes(), MODULE, verify=True)
-    finally:
-        del R._BUILTIN["flaky"]
+    monkeypatch.setitem(registry.BUILTIN, "flaky", Flaky)
+    s = Session.new(MODULE, ruleset="flaky")
+    s.push(Action("note", text="a"))
+    s.push(Action("note", text="b"))
+    with pytest.raises(saves.SaveError, match="action 1: the ruleset produces different commands"):
+        persist.load_bytes(persist.save_bytes(s), MODULE, verify=True)
 
 
 def test_replay_reaches_recorded_hash_and_verify_agrees():
     session, result = play_one(MODULE, seed=5, max_actions=300)
     assert not result.failure
-    replayed = Session.load_bytes(session.save_bytes(), MODULE, verify=True)
+    replayed = persist.load_bytes(persist.save_bytes(session), MODULE, verify=True)
     assert replayed.state.hash == session.state.hash == session.record.final_hash
 
 
@@ -85,27 +81,23 @@ def test_replay_rolls_back_the_diverging_entry():
     bad = dict(entries[4])
     bad["hash"] = "0" * 16
     fresh = Session.new(MODULE, None, 7)
-    fresh.replay_entries(entries[:4])
+    replay_entries(fresh, entries[:4])
     good_hash = fresh.state.hash
     with pytest.raises(ReplayDivergence, match="state hash"):
-        fresh.replay_entries([bad])
+        replay_entries(fresh, [bad])
     assert fresh.state.hash == good_hash
     assert len(fresh.record.entries) == 4
 
 
-def test_fuzz_statistics_use_the_rulesets_keys():
+def test_fuzz_statistics_use_the_rulesets_keys(monkeypatch):
     class Counting(FreePlay):
         id = "counting"
 
         def statistics_keys(self, state, action):
-            return [action.kind, f"kind-len:{len(action.kind)}"]
+            return [action.verb, f"kind-len:{len(action.verb)}"]
 
-    import engine.rules as R
-    R._BUILTIN["counting"] = Counting
-    try:
-        report = fuzz(MODULE, games=2, seed=3, ruleset="counting", max_actions=50)
-        counts = report.event_counts()
-        assert counts["kind-len:4"] == counts.get("move", 0) + counts.get("flip", 0) + counts.get("roll", 0) \
-            + counts.get("note", 0) + counts.get("prop", 0) + counts.get("mark", 0) + counts.get("draw", 0)
-    finally:
-        del R._BUILTIN["counting"]
+    monkeypatch.setitem(registry.BUILTIN, "counting", Counting)
+    report = fuzz(MODULE, games=2, seed=3, ruleset="counting", max_actions=50)
+    counts = report.event_counts()
+    assert counts["kind-len:4"] == counts.get("move", 0) + counts.get("flip", 0) + counts.get("roll", 0) \
+        + counts.get("note", 0) + counts.get("prop", 0) + counts.get("mark", 0) + counts.get("draw", 0)

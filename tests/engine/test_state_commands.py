@@ -6,8 +6,10 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from engine import persist
 from engine import commands as C
-from engine.rules import Action, FreePlay
+from engine.actions import Action
+from engine.freeplay import FreePlay
 from engine.sample import sample_module
 from engine.session import Session
 from engine.state import GameState
@@ -48,11 +50,11 @@ def test_hash_is_canonical_not_python_hash():
 def test_move_into_stack_index_and_undo():
     s = new_session()
     bottom = s.state.stack("0904")[0]
-    entry = s.do(Action.make("move", pids=[bottom], to="0203", index=0))
+    entry = s.push(Action("move", pids=[bottom], to="0203", index=0))
     assert s.state.stack("0203")[0] == bottom
     assert s.state.stack("0904")[0] != bottom
     assert len(entry.commands) == 1
-    s.undo()
+    s.pop()
     assert s.state.stack("0904")[0] == bottom
     assert s.state.hash == s.record.header.setup_hash
 
@@ -60,26 +62,26 @@ def test_move_into_stack_index_and_undo():
 def test_stack_move_is_one_undo_step():
     s = new_session()
     stack = s.state.stack("0904")
-    s.do(Action.make("move", pids=stack, to="0505"))
+    s.push(Action("move", pids=stack, to="0505"))
     assert s.state.stack("0505") == stack and not s.state.stack("0904")
     assert len(s.record.entries) == 1
-    s.undo()
+    s.pop()
     assert s.state.stack("0904") == stack
 
 
 def test_new_action_clears_redo():
     s = new_session()
-    s.do(Action.make("roll", spec="2d6", purpose="x"))
-    s.undo()
-    assert s.can_redo()
-    s.do(Action.make("note", text="hello"))
-    assert not s.can_redo()
+    s.push(Action("roll", spec="2d6", purpose="x"))
+    s.pop()
+    assert s.redo_stack
+    s.push(Action("note", text="hello"))
+    assert not s.redo_stack
 
 
 def test_redo_replays_the_same_dice():
     s = new_session()
-    first = s.do(Action.make("roll", spec="3d6", purpose="x")).commands[0].result
-    s.undo()
+    first = s.push(Action("roll", spec="3d6", purpose="x")).commands[0].result
+    s.pop()
     again = s.redo().commands[0].result
     assert first == again
 
@@ -90,7 +92,7 @@ def test_failed_action_changes_nothing():
     pid = s.state.stack("0904")[0]
     with pytest.raises(C.CommandError):
         # second move targets a location that does not exist: the first must be rolled back
-        s.do(Action.make("move", pids=[pid, s.state.stack("0904")[1]], to="nowhere"))
+        s.push(Action("move", pids=[pid, s.state.stack("0904")[1]], to="nowhere"))
     assert s.state.hash == before and not s.record.entries
 
 
@@ -129,7 +131,7 @@ def random_actions(seed: int, n: int) -> tuple[Session, list[str]]:
     while len(s.record.entries) < n:
         action = rules.random_action(s.state, rnd)
         try:
-            s.do(action)
+            s.push(action)
         except C.CommandError:
             continue
         hashes.append(s.state.hash)
@@ -142,13 +144,13 @@ def test_property_undo_all_then_redo_all(seed, n):
     s, hashes = random_actions(seed, n)
     assert s.state.hash == s.state.full_hash()
     back = []
-    while s.can_undo():
-        s.undo()
+    while s.record.entries:
+        s.pop()
         back.append(s.state.hash)
         assert s.state.hash == s.state.full_hash()
     assert back[::-1] == hashes[:-1]
     assert s.state.hash == s.record.header.setup_hash
-    while s.can_redo():
+    while s.redo_stack:
         s.redo()
     assert s.state.hash == hashes[-1]
 
@@ -159,8 +161,8 @@ def test_property_save_and_load_at_any_point_changes_nothing(seed, n, cut):
     s, hashes = random_actions(seed, n)
     # undo to an arbitrary point, save there, load: same state, same record
     for _ in range(int(len(s.record.entries) * cut)):
-        s.undo()
-    loaded = Session.load_bytes(s.save_bytes(), MODULE)
+        s.pop()
+    loaded = persist.load_bytes(persist.save_bytes(s), MODULE)
     assert loaded.state.hash == s.state.hash
     assert loaded.record.lines() == s.record.lines()
     assert loaded.state.to_data() == s.state.to_data()

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from engine import commands as C
-from engine.rules import Action
+from engine.actions import Action
 from engine.sample import sample_module
 from engine.session import Session
 from engine.views import view
@@ -54,17 +54,17 @@ def random_state(seed: int, n: int) -> Session:
         choice = rnd.random()
         try:
             if choice < 0.25:
-                s.do(Action.make("draw", side="blue", src="deck", dst=rnd.choice(["hand:blue", "hand:red"])))
+                s.push(Action("draw", side="blue", src="deck", dst=rnd.choice(["hand:blue", "hand:red"])))
             elif choice < 0.35:
-                s.do(Action.make("draw", src="cup", dst=rnd.choice(["0101", "reserve:red"])))
+                s.push(Action("draw", src="cup", dst=rnd.choice(["0101", "reserve:red"])))
             elif choice < 0.5:
                 pid = rnd.choice(sorted(s.state.pieces))
-                s.do(Action.make(rnd.choice(["conceal", "reveal"]), pid=pid))
+                s.push(Action(rnd.choice(["conceal", "reveal"]), pid=pid))
             elif choice < 0.6:
                 side = rnd.choice(["blue", "red", ""])
-                s.do(Action.make("set", key=f"secret:{side}:plan", value=rnd.randint(0, 9)))
+                s.push(Action("set", key=f"secret:{side}:plan", value=rnd.randint(0, 9)))
             else:
-                s.do(s.ruleset.random_action(s.state, rnd))
+                s.push(s.ruleset.random_action(s.state, rnd))
         except C.CommandError:
             pass
     return s
@@ -80,7 +80,7 @@ def test_property_no_hidden_identity_in_other_views(seed, n):
 
 def test_hand_visible_to_owner_only():
     s = Session.new(MODULE, "meeting", 1)
-    s.do(Action.make("draw", src="deck", dst="hand:blue", count=2))
+    s.push(Action("draw", src="deck", dst="hand:blue", count=2))
     mine = view(s.state, "blue")["locations"]["hand:blue"]
     theirs = view(s.state, "red")["locations"]["hand:blue"]
     assert all("type" in e for e in mine) and len(mine) == 2
@@ -95,9 +95,9 @@ def test_deck_order_hidden_from_everyone():
 
 def test_concealed_chit_seen_only_by_owner():
     s = Session.new(MODULE, "meeting", 1)
-    s.do(Action.make("draw", src="cup", dst="reserve:red"))
+    s.push(Action("draw", src="cup", dst="reserve:red"))
     pid = s.state.stack("reserve:red")[-1]
-    s.do(Action.make("conceal", pid=pid))
-    s.do(Action.make("prop", pid=pid, key="owner", value="red"))
+    s.push(Action("conceal", pid=pid))
+    s.push(Action("prop", pid=pid, key="owner", value="red"))
     assert "type" in view(s.state, "red")["locations"]["reserve:red"][-1]
     assert view(s.state, "blue")["locations"]["reserve:red"][-1] == {"hidden": True, "back": "VP chit"}

@@ -1,6 +1,6 @@
 """France 1944 module data: every fact the rulebook (Italian DSE rulebook 1.0-12.10, digest
 shared/rules/france_1944.md) states about the map, the counter mix and the charts, read from the
-BUILT module (`tools.resolve.open_module`). Test names cite the rule; reconstructed data is
+BUILT module (`engine.modules.open_module`). Test names cite the rule; reconstructed data is
 checked only for internal consistency (it must agree with everything the rulebook does say).
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import modules as resolve  # noqa: E402  (a broken import must fail, not skip)
 from engine import hexgrid  # noqa: E402
 
 MODULE_ID = "france_1944"

@@ -1,6 +1,6 @@
 """Grand Illusion module data: every fact the rulebook (Italian rulebook, shared/seeds/
 001_83503ceabf8b8759.txt; digest shared/rules/grand_illusion.md) states about the map, the counter
-mix, the charts and the scenarios, read from the BUILT module (``tools.resolve.open_module``).
+mix, the charts and the scenarios, read from the BUILT module (``engine.modules.open_module``).
 Test names cite the rule. Reconstructed data (most of the map, unit values, set-up hexes) is
 checked only for consistency with what the rulebook does say.
 """
@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import modules as resolve  # noqa: E402  (a broken import must fail, not skip)
 from engine import hexgrid  # noqa: E402
 
 MODULE_ID = "grand_illusion"

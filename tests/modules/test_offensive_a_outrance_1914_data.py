@@ -9,7 +9,7 @@ from collections import defaultdict, deque
 
 import pytest
 
-from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import modules as resolve  # noqa: E402  (a broken import must fail, not skip)
 from engine import hexgrid  # noqa: E402
 
 MID = "offensive_a_outrance_1914"

@@ -1,6 +1,6 @@
 """Paths of Glory module data: every fact the rulebook (Italian Deluxe 2018 rulebook, digest
 shared/rules/paths_of_glory.md) states about the map, the counter mix, the cards, the tables and
-the set-up, read from the BUILT module (`tools.resolve.open_module`). Test names cite the rule.
+the set-up, read from the BUILT module (`engine.modules.open_module`). Test names cite the rule.
 Reconstructed data is checked for internal consistency: it must agree with everything the
 rulebook does say (examples of play included).
 """
@@ -10,7 +10,7 @@ from collections import Counter, deque
 
 import pytest
 
-from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import modules as resolve  # noqa: E402  (a broken import must fail, not skip)
 
 MODULE_ID = "paths_of_glory"
 

@@ -1,4 +1,4 @@
-"""Data tests of the Strafexpedition 1916 module, loaded BUILT through tools.resolve.open_module.
+"""Data tests of the Strafexpedition 1916 module, loaded BUILT through engine.modules.open_module.
 
 Every test names the rule it checks (rulebook = the Italian v1.0 text; Sc n = scenario n).
 """
@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pytest
 
-from tools import resolve  # noqa: E402  (a broken import must fail, not skip)
+from engine import modules as resolve  # noqa: E402  (a broken import must fail, not skip)
 from engine import hexgrid  # noqa: E402
 
 MID = "strafexpedition_1916"

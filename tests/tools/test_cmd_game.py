@@ -1,6 +1,7 @@
 """``wartable replay`` and ``wartable fuzz`` from the command line: exit codes and one-line errors."""
 from __future__ import annotations
 
+from engine import persist
 from engine.fuzz import play_one
 from engine.sample import sample_module
 from tools.cli import main
@@ -10,7 +11,7 @@ def _save(tmp_path):
     session, result = play_one(sample_module(), seed=3, max_actions=40)
     assert not result.failure
     path = tmp_path / "game.wtsave"
-    session.save(path)
+    persist.save(session, path)
     return session, path
 
 

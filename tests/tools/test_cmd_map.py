@@ -63,13 +63,13 @@ def module_tables():
 @pytest.fixture
 def wartable_map(monkeypatch, capsys, module_tables):
     """Run ``wartable map ...`` against build_module(module_tables) through a patched
-    tools.resolve."""
+    engine.modules."""
     def open_module(arg: str) -> Module:
         if arg != "mapmod":
             raise WartableError(f"no module named {arg!r}")
         return build_module(module_tables)
     try:
-        import tools.resolve as resolve
+        import engine.modules as resolve
     except ImportError:
         resolve = types.ModuleType("tools.resolve")
         monkeypatch.setitem(sys.modules, "tools.resolve", resolve)

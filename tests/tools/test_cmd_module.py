@@ -13,9 +13,9 @@ import pytest
 from engine.container import load_module, read_module, write_module
 from engine.errors import ModuleError
 from engine.sample import sample_module
-from tools import resolve
+from engine import modules as resolve
 from tools.cmd_module import new_module, register
-from tools.source import read_source, write_source
+from engine.source import read_source, write_source
 from tools.bench_module import synthetic_module
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from engine import commands as C
 
 from . import board, supply, tracks
-from .machine import State, register
+from engine.machine import State
 
 if TYPE_CHECKING:
     from .game import Game
@@ -92,15 +92,14 @@ def resolve_attrition(g: "Game") -> tuple[list[int], list[tuple[str, str]]]:
     return sorted(doomed), convert
 
 
-@register
 class AttritionPhase(State):
     """Phase C (6.0): attrition for both sides at once, no decision."""
     name = "phase_attrition"
     rule = "14.3"
     automatic = True
 
-    def auto(self, g: "Game", frame: dict) -> None:
+    def run(self, g: "Game", frame: dict) -> None:
         doomed, convert = resolve_attrition(g)
         if not doomed and not convert:
             g.note("Attrition Phase: every unit and space is in supply (PoG 14.3)")
-        g.pop()
+        g.end()

@@ -29,13 +29,14 @@ import copy
 from typing import Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Card, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, cards, confinement, entry, fire, losses, mo, movement, supply
 from .combat_cards import (ALBERICH, COMBAT_CARDS, THEY_SHALL_NOT_PASS, TURKISH_DETERMINATION,
                            WITHDRAWAL, fits)
 from .game import Game, other
-from .machine import State, register
+from engine.machine import State
 
 __all__ = ["COMBAT_CARDS", "combat", "round_key", "retreated_units"]
 
@@ -231,11 +232,11 @@ def attack_targets(g: Game, frame: dict) -> list[str]:
     return sorted(t for t in spaces if target_violation(g, frame, t) is None)
 
 
-@register
 class CombatDeclare(State):
     """PoG 12.1 / 12.2.2: the attacker designates a defending space and the attacking units."""
     name = "combat_declare"
     rule = "12.2.2"
+    hostile = frozenset({"attack"})
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
         side = frame["side"]
@@ -250,60 +251,73 @@ class CombatDeclare(State):
         target = frame.get("target")
         if not target:
             for t in attack_targets(g, frame):
-                yield Action.make("attack", side, space=t)
-            yield Action.make("end_combats", side)
+                yield self.offer("attack", side, space=t)
+            yield self.offer("end_combats", side)
             return
         chosen = frame.get("chosen") or []
         for p in candidates(g, frame):
             if p not in chosen and attacker_violation(g, frame, p, target) is None:
-                yield Action.make("add_attacker", side, unit=p)
+                yield self.offer("add_attacker", side, unit=p)
         if resolve_violation(g, frame) is None:
-            yield Action.make("resolve", side)
-        yield Action.make("cancel_attack", side)
+            yield self.offer("resolve", side)
+        yield self.offer("cancel_attack", side)
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+    def check_attack(self, g: Game, frame: dict, space: Loc) -> Violation | None:
+        if frame.get("target"):
+            return Violation("PoG 12.1.4", "finish designating the current attack first")
+        return target_violation(g, frame, space)
+
+    def check_add_attacker(self, g: Game, frame: dict, unit: Piece) -> Violation | None:
         target = frame.get("target")
-        if action.kind == "attack":
-            if target:
-                return Violation("PoG 12.1.4", "finish designating the current attack first")
-            return target_violation(g, frame, str(action.get("space")))
-        if action.kind == "add_attacker":
-            if not target:
-                return Violation("PoG 12.2.2", "choose the defending space first")
-            pid = action.get("unit")
-            if not isinstance(pid, int) or pid not in g.state.pieces:
-                return Violation("PoG 12.2.2", "no such unit")
-            if pid in (frame.get("chosen") or []):
-                return Violation("PoG 12.1.6", "that unit is already attacking")
-            return attacker_violation(g, frame, pid, target)
-        if action.kind == "resolve":
-            if not target:
-                return Violation("PoG 12.2.2", "choose the defending space first")
-            return resolve_violation(g, frame)
-        if action.kind == "cancel_attack" and target:
-            return None
-        if action.kind == "end_combats" and not target:
-            return None
-        return super().check(g, frame, action)
+        if not target:
+            return Violation("PoG 12.2.2", "choose the defending space first")
+        if unit not in g.state.pieces:
+            return Violation("PoG 12.2.2", "no such unit")
+        if unit in (frame.get("chosen") or []):
+            return Violation("PoG 12.1.6", "that unit is already attacking")
+        return attacker_violation(g, frame, unit, target)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        if action.kind == "attack":
-            g.update(target=action["space"], chosen=[])
-        elif action.kind == "add_attacker":
-            g.update(chosen=list(frame.get("chosen") or []) + [action["unit"]])
-        elif action.kind == "cancel_attack":
-            g.update(target=None, chosen=[])
-        elif action.kind == "end_combats":
-            g.pop()
-        elif action.kind == "resolve":
-            start_combat(g, frame)
+    def check_resolve(self, g: Game, frame: dict) -> Violation | None:
+        if not frame.get("target"):
+            return Violation("PoG 12.2.2", "choose the defending space first")
+        return resolve_violation(g, frame)
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
-        if action.kind == "attack":
+    def check_cancel_attack(self, g: Game, frame: dict) -> Violation | None:
+        if frame.get("target"):
+            return None
+        return Violation("PoG 12.2.2", "no attack is being designated")
+
+    def check_end_combats(self, g: Game, frame: dict) -> Violation | None:
+        if not frame.get("target"):
+            return None
+        return Violation("PoG 12.1.4", "finish designating the current attack first")
+
+    def on_attack(self, g: Game, frame: dict, space: Loc) -> None:
+        """Attack this space"""
+        g.update(target=space, chosen=[])
+
+    def on_add_attacker(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Add this unit to the attack"""
+        g.update(chosen=list(frame.get("chosen") or []) + [unit])
+
+    def on_cancel_attack(self, g: Game, frame: dict) -> None:
+        """Cancel attack"""
+        g.update(target=None, chosen=[])
+
+    def on_end_combats(self, g: Game, frame: dict) -> None:
+        """End combats"""
+        g.end()
+
+    def on_resolve(self, g: Game, frame: dict) -> None:
+        """Resolve combat"""
+        start_combat(g, frame)
+
+    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
+        if action.verb == "attack":
             return f"{action.side} attacks {place(g, action['space'])}"
-        if action.kind == "add_attacker":
+        if action.verb == "add_attacker":
             return f"{action.side}: {name(g, action['unit'])} joins the attack"
-        return f"{action.side}: {action.kind.replace('_', ' ')}"
+        return None
 
 
 def start_combat(g: Game, frame: dict) -> None:
@@ -340,7 +354,7 @@ def start_combat(g: Game, frame: dict) -> None:
            f"{', '.join(name(g, p) for p in chosen)}")
     save(g, c)
     mo.note_attack(g, side, chosen, target, c["defenders"])   # PoG 7.1.3: does it make the MO?
-    g.push("combat_resolve")
+    g.call("combat_resolve")
     from . import events_ap
     events_ap.combat_started(g)  # AP #35 Yanks and Tanks, #45 Kerensky, #46 Brusilov
 
@@ -478,7 +492,7 @@ def run_losses(g: Game, c: dict, side: str) -> bool:
         kinds = {_signature(g, tok) for tok in options}
         if len(kinds) > 1:
             save(g, c)
-            g.push("combat_losses", side=side)
+            g.call("combat_losses", side=side)
             return True
         c = apply_loss(g, c, side, options[0])
         remaining = c["ln"].get(enemy, 0) - c["taken"][side]
@@ -629,7 +643,7 @@ def withdrawal_step(g: Game, c: dict) -> bool:
     kinds = {(g.state.pieces[p].type, g.state.pieces[p].face, g.state.pieces[p].loc)
              for p in options}
     if len(kinds) > 1:
-        g.push("combat_withdrawal", side=c["defender"])
+        g.call("combat_withdrawal", side=c["defender"])
         return True
     if options:
         withdrawal_restore(g, c, options[0])
@@ -638,7 +652,6 @@ def withdrawal_step(g: Game, c: dict) -> bool:
     return False
 
 
-@register
 class CombatWithdrawal(State):
     """PoG 12.6.9: the defender chooses which lost step Withdrawal restores."""
     name = "combat_withdrawal"
@@ -650,20 +663,21 @@ class CombatWithdrawal(State):
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         for p in withdrawal_candidates(g, combat(g)):
-            yield Action.make("restore_step", frame["side"], unit=p)
+            yield self.offer("restore_step", frame["side"], unit=p)
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "restore_step" and action.get("unit") not in \
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.verb == "restore_step" and action.get("unit") not in \
                 withdrawal_candidates(g, combat(g)):
             return Violation("PoG 12.6.3", "Withdrawal restores a corps step lost in this "
                                            "combat (an army step only if no corps lost one)")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        withdrawal_restore(g, combat(g), action["unit"])
-        g.pop()
+    def on_restore_step(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Withdrawal gives this unit its lost step back"""
+        withdrawal_restore(g, combat(g), unit)
+        g.end()
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
+    def describe(self, g: Game, frame: dict, action: Action) -> str:
         return f"{action.side}: Withdrawal restores {name(g, action['unit'])}"
 
 
@@ -692,14 +706,13 @@ def cancel_attack(g: Game, c: dict) -> dict:
     return c
 
 
-@register
 class CombatResolve(State):
     """PoG 12.2.1: the steps of one combat, run in order; decisions are pushed on top."""
     name = "combat_resolve"
     rule = "12.2.1"
     automatic = True
 
-    def auto(self, g: Game, frame: dict) -> None:
+    def run(self, g: Game, frame: dict) -> None:
         from . import retreat
         for _ in range(100):
             c = combat(g)
@@ -710,11 +723,11 @@ class CombatResolve(State):
                 side = c["defender"] if step == "cc_def" else c["attacker"]
                 trench = step == "cc_trench"
                 if playable_cards(g, c, side, trench):
-                    g.push("combat_cards", side=side, trench=trench)
+                    g.call("combat_cards", side=side, trench=trench)
                     return
             elif step == "flank":
                 if flank_allowed(g, c) is None:
-                    g.push("combat_flank", side=c["attacker"])
+                    g.call("combat_flank", side=c["attacker"])
                     return
             elif step == "order":
                 att, dfn = "fire_att", "fire_def"
@@ -749,12 +762,11 @@ class CombatResolve(State):
                 from . import events_cp
                 events_cp.combat_finished(g, c)  # CP #51 Peace Offensive
                 g.set("pog_combat", None)
-                g.pop()
+                g.end()
                 return
         raise RuntimeError("combat procedure made no progress")
 
 
-@register
 class CombatCards(State):
     """PoG 12.2.4 / 12.2.6: play combat cards (attacker, then defender), or use face-up ones."""
     name = "combat_cards"
@@ -768,11 +780,11 @@ class CombatCards(State):
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         c = combat(g)
         for cid in playable_cards(g, c, frame["side"], frame["trench"]):
-            yield Action.make("play_cc", frame["side"], card=cid)
-        yield Action.make("done_cards", frame["side"])
+            yield self.offer("play_cc", frame["side"], card=cid)
+        yield self.offer("done_cards", frame["side"])
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "play_cc":
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.verb == "play_cc":
             cid = str(action.get("card"))
             c = combat(g)
             side = frame["side"]
@@ -793,13 +805,15 @@ class CombatCards(State):
                 return Violation(f"PoG {step}", "this combat does not meet the card's conditions "
                                                 "at this step")
             return None
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        if action.kind == "done_cards":
-            g.pop()
-            return
-        side, cid = frame["side"], action["card"]
+    def on_done_cards(self, g: Game, frame: dict) -> None:
+        """Done with combat cards"""
+        g.end()
+
+    def on_play_cc(self, g: Game, frame: dict, card: Card) -> None:
+        """Play this combat card"""
+        side, cid = frame["side"], str(card)
         card = COMBAT_CARDS[cid]
         c = combat(g)
         if cards.where(g, cid) != f"cc:{side}":
@@ -818,10 +832,9 @@ class CombatCards(State):
                + (" — trench effects ignored" if card.trench_cancel else ""))
         if cid == ALBERICH:
             save(g, cancel_attack(g, c))
-            g.pop()
+            g.end()
 
 
-@register
 class CombatFlank(State):
     """PoG 12.3: the attacker may attempt a flank attack, naming the frontal-assault space."""
     name = "combat_flank"
@@ -834,15 +847,15 @@ class CombatFlank(State):
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         c = combat(g)
         for loc in c["spaces"]:
-            yield Action.make("flank", frame["side"], frontal=loc)
+            yield self.offer("flank", frame["side"], frontal=loc)
         for cid in flank_cards(g, c, frame["side"]):
-            yield Action.make("play_cc", frame["side"], card=cid)  # CP #2 Wireless Intercepts
-        yield Action.make("no_flank", frame["side"])
+            yield self.offer("play_cc", frame["side"], card=cid)  # CP #2 Wireless Intercepts
+        yield self.offer("no_flank", frame["side"])
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "flank" and action.get("frontal") not in combat(g)["spaces"]:
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.verb == "flank" and action.get("frontal") not in combat(g)["spaces"]:
             return Violation("PoG 12.3.2", "the frontal-assault space must be an attacking space")
-        if action.kind == "play_cc":
+        if action.verb == "play_cc":
             cid = str(action.get("card"))
             c = combat(g)
             side = frame["side"]
@@ -860,31 +873,38 @@ class CombatFlank(State):
                                               "Russian units")
             return Violation("PoG 12.2.6", "combat cards other than Wireless Intercepts are "
                                            "played after the flank attempt")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def on_play_cc(self, g: Game, frame: dict, card: Card) -> None:
+        """Play this card: the flank attack succeeds automatically"""
         c = combat(g)
-        if action.kind == "play_cc":  # CP #2: the flank attack succeeds automatically
-            side, cid = frame["side"], action["card"]
-            if cards.where(g, cid) != f"cc:{side}":
-                c["from_hand"] = list(c.get("from_hand", [])) + [cid]
-                cards.move_card(g, cid, f"cc:{side}")
-            c["cards"][side].append(cid)
-            c["flank"] = "success"
-            _round_add(g, "pog_cc_used", [cid])
-            g.note(f"PoG 12.3.3: {side} plays {COMBAT_CARDS[cid].number}: the flank attack "
-                   "succeeds automatically")
-            save(g, c)
-        elif action.kind == "flank":
-            drm = flank_drm(g, c, action["frontal"])
-            die = g.roll("flank attack")
-            c["flank"] = "success" if die + drm >= FLANK_SUCCESS else "fail"
-            g.note(f"PoG 12.3.3: flank attempt {die}{drm:+d}: {c['flank']}")
-            save(g, c)
-        g.pop()
+        side, cid = frame["side"], str(card)   # CP #2: the flank attack succeeds automatically
+        if cards.where(g, cid) != f"cc:{side}":
+            c["from_hand"] = list(c.get("from_hand", [])) + [cid]
+            cards.move_card(g, cid, f"cc:{side}")
+        c["cards"][side].append(cid)
+        c["flank"] = "success"
+        _round_add(g, "pog_cc_used", [cid])
+        g.note(f"PoG 12.3.3: {side} plays {COMBAT_CARDS[cid].number}: the flank attack "
+               "succeeds automatically")
+        save(g, c)
+        g.end()
+
+    def on_flank(self, g: Game, frame: dict, frontal: Loc) -> None:
+        """Attempt a flank attack, the frontal assault from this space"""
+        c = combat(g)
+        drm = flank_drm(g, c, frontal)
+        die = g.roll("flank attack")
+        c["flank"] = "success" if die + drm >= FLANK_SUCCESS else "fail"
+        g.note(f"PoG 12.3.3: flank attempt {die}{drm:+d}: {c['flank']}")
+        save(g, c)
+        g.end()
+
+    def on_no_flank(self, g: Game, frame: dict) -> None:
+        """No flank attack"""
+        g.end()
 
 
-@register
 class CombatLosses(State):
     """PoG 12.4: the side taking losses chooses which unit loses the next level."""
     name = "combat_losses"
@@ -898,15 +918,21 @@ class CombatLosses(State):
                       f"{place(g, c['target'])}: choose the unit losing the next step")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        for tok in loss_options(g, combat(g), frame["side"]):
-            yield Action.make("take_loss", frame["side"], unit=tok)
+        c = combat(g)
+        for tok in loss_options(g, c, frame["side"]):
+            if tok == losses.FORT:
+                yield self.offer("take_loss", frame["side"], fort=c["target"])
+            else:
+                yield self.offer("take_loss", frame["side"], unit=int(tok))
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind != "take_loss":
-            return super().check(g, frame, action)
+    def check_take_loss(self, g: Game, frame: dict, unit: Piece | None = None,
+                        fort: Loc | None = None) -> Violation | None:
         c = combat(g)
         side = frame["side"]
-        tok = str(action.get("unit"))
+        if (unit is None) == (fort is None) or (fort is not None and fort != c["target"]):
+            return Violation("PoG 12.4.3", "a loss is taken by one unit, or by the fort in the "
+                                           "defending space")
+        tok = losses.FORT if fort is not None else str(unit)
         options = loss_options(g, c, side)
         if tok in options:
             return None
@@ -928,17 +954,17 @@ class CombatLosses(State):
         return Violation("PoG 12.4.3", "that step would exceed the Loss Number, or leave less "
                                        "taken than possible")
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def on_take_loss(self, g: Game, frame: dict, unit: Piece | None = None,
+                     fort: Loc | None = None) -> None:
+        """This unit (or the fort) takes the next loss"""
         side = frame["side"]
-        c = apply_loss(g, combat(g), side, str(action["unit"]))
+        c = apply_loss(g, combat(g), side, losses.FORT if fort is not None else str(unit))
         save(g, c)
-        g.pop()
-        if run_losses(g, c, side):
-            return
+        g.end()
+        run_losses(g, c, side)
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
-        tok = str(action.get("unit"))
-        what = "the fort" if tok == losses.FORT else name(g, int(tok)) if tok.isdigit() else tok
+    def describe(self, g: Game, frame: dict, action: Action) -> str:
+        what = "the fort" if action.get("fort") is not None else name(g, int(action["unit"]))
         return f"{action.side}: {what} takes a loss"
 
 

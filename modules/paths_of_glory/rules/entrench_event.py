@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Card, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, cards
-from .machine import State, register
+from engine.machine import State
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,10 +50,9 @@ def entrench(g: "Game", side: str, card: str) -> None:
     g.set("pog_entrench", True)  # PoG 11.2.1: both players may now entrench
     g.note(f"{cards.label(g, card)}: both players may now attempt to entrench (PoG 11.2.1)")
     if entrench_spaces(g, side):
-        g.push("entrench_place", side=side, card=card)
+        g.call("entrench_place", side=side, card=card)
 
 
-@register
 class EntrenchPlace(State):
     """The player places his level-1 trench with a supplied army."""
     name = "entrench_place"
@@ -64,17 +64,18 @@ class EntrenchPlace(State):
 
     def actions(self, g: "Game", frame: dict) -> Iterator[Action]:
         for loc in entrench_spaces(g, frame["side"]):
-            yield Action.make("place_trench", frame["side"], space=loc)
+            yield self.offer("place_trench", frame["side"], space=loc)
 
-    def check(self, g: "Game", frame: dict, action: Action) -> Violation | None:
-        if action.kind == "place_trench" and \
+    def refuse(self, g: "Game", frame: dict, action: Action) -> Violation | None:
+        if action.verb == "place_trench" and \
                 action.get("space") not in entrench_spaces(g, frame["side"]):
             return Violation(_rule(g, frame["card"]), "the trench goes in an untrenched space "
                              f"holding a supplied {frame['side']} army")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: "Game", frame: dict, action: Action) -> None:
+    def on_place_trench(self, g: "Game", frame: dict, space: Loc) -> None:
+        """Place the level-1 trench here"""
         side = frame["side"]
-        g.do(C.Create(board.TRENCH[side], action["space"], None, 0, {}))
-        g.note(f"Entrench: level-1 {side} trench in {g.module.locations[action['space']].name}")
-        g.pop()
+        g.do(C.Create(board.TRENCH[side], space, None, 0, {}))
+        g.note(f"Entrench: level-1 {side} trench in {g.module.locations[space].name}")
+        g.end()

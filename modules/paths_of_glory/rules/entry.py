@@ -18,11 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Card, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, cards, supply, tracks
 from .cards import EVENTS, Event
-from .machine import State, register
+from engine.machine import State
 
 if TYPE_CHECKING:
     from .game import Game
@@ -83,7 +84,7 @@ def enter_war(g: "Game", nation: str) -> None:
     choice = place_set_up_units(g, nation)
     g.note(f"PoG 9.5.2.1: {nation} enters the war on the {side} side")
     if choice:
-        g.push("entry_place", side=side, nation=nation)
+        g.call("entry_place", side=side, nation=nation)
 
 
 def neutral_entry_violation(g: "Game", side: str, card_id: str) -> Violation | None:
@@ -111,7 +112,6 @@ def choice_spaces(g: "Game", nation: str) -> list[str]:
             and not board.units_in(g, l)]
 
 
-@register
 class EntryPlace(State):
     """4.2.2: the owner places the entering nation's corps one by one, one per space."""
     name = "entry_place"
@@ -127,19 +127,20 @@ class EntryPlace(State):
         if not pending:
             return
         for loc in choice_spaces(g, frame["nation"]):
-            yield Action.make("place", frame["side"], unit=pending[0], space=loc)
+            yield self.offer("place", frame["side"], unit=pending[0], space=loc)
 
-    def check(self, g: "Game", frame: dict, action: Action) -> Violation | None:
-        if action.kind == "place" and action.get("space") not in choice_spaces(g, frame["nation"]):
+    def refuse(self, g: "Game", frame: dict, action: Action) -> Violation | None:
+        if action.verb == "place" and action.get("space") not in choice_spaces(g, frame["nation"]):
             return Violation("PoG 4.2.2", "one corps in each of the other spaces of the nation")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: "Game", frame: dict, action: Action) -> None:
-        _place(g, action["unit"], action["space"])
+    def on_place(self, g: "Game", frame: dict, unit: Piece, space: Loc) -> None:
+        """Place the corps here"""
+        _place(g, unit, space)
         if not _pool_units(g, frame["nation"]) or not choice_spaces(g, frame["nation"]):
             for pid in _pool_units(g, frame["nation"]):  # no room left: Reserve Box
                 _place(g, pid, f"reserve:{frame['side']}")
-            g.pop()
+            g.end()
 
 
 def auto_place_choices(g: "Game", nation: str) -> None:
@@ -206,10 +207,9 @@ def play_salonika(g: "Game", side: str, card_id: str) -> None:
         for pid in place_set_up_units(g, "GR"):  # (every Greek unit has a set-up space)
             _place(g, pid, "reserve:AP")
         g.note("PoG 9.5.2.4: Greek limited entry: the Greek units are placed, still neutral")
-    g.push("salonika_sr", side=side, moved=[])
+    g.call("salonika_sr", side=side, moved=[])
 
 
-@register
 class SalonikaSR(State):
     """AP #30: SR 1 to 3 British or French corps to Salonika (at least one)."""
     name = "salonika_sr"
@@ -222,28 +222,30 @@ class SalonikaSR(State):
     def actions(self, g: "Game", frame: dict) -> Iterator[Action]:
         if len(frame["moved"]) < 3:
             for pid in salonika_candidates(g):
-                yield Action.make("sr", "AP", unit=pid, to="salonika")
+                yield self.offer("sr", "AP", unit=pid, to="salonika")
         if frame["moved"]:
-            yield Action.make("end_sr", "AP")
+            yield self.offer("end_sr", "AP")
 
-    def check(self, g: "Game", frame: dict, action: Action) -> Violation | None:
-        if action.kind == "end_sr" and not frame["moved"]:
+    def refuse(self, g: "Game", frame: dict, action: Action) -> Violation | None:
+        if action.verb == "end_sr" and not frame["moved"]:
             return Violation("PoG AP #30", "at least one corps must SR to Salonika")
-        if action.kind == "sr" and len(frame["moved"]) >= 3:
+        if action.verb == "sr" and len(frame["moved"]) >= 3:
             return Violation("PoG AP #30", "at most three corps SR to Salonika")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: "Game", frame: dict, action: Action) -> None:
-        if action.kind == "end_sr":
-            g.pop()
-            return
-        pid = action["unit"]
+    def on_end_sr(self, g: "Game", frame: dict) -> None:
+        """End the SR to Salonika"""
+        g.end()
+
+    def on_sr(self, g: "Game", frame: dict, unit: Piece, to: Loc) -> None:
+        """Redeploy this corps to Salonika"""
+        pid = unit
         g.do(C.Move(pid, "salonika"))
         if board.controller(g, "salonika") != "AP":
             tracks.set_control(g, "salonika", "AP")  # PoG 11.1.14
         moved = frame["moved"] + [pid]
         if len(moved) >= 3 or not salonika_candidates(g):
-            g.pop()
+            g.end()
         else:
             g.update(moved=moved)
 

@@ -36,13 +36,14 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, cards, entrench_event, tracks
 from .cards import EVENTS, Event
 from .combat_cards import COMBAT_CARDS, CombatCard, nations
 from .game import Game
-from .machine import State, register
+from engine.machine import State
 
 BLOCKADE, LANDSHIPS = "ap_02", "ap_28"
 ZIMMERMANN, OVER_THERE, ROYAL_TANK_CORPS = "ap_54", "ap_55", "ap_48"
@@ -168,10 +169,9 @@ def convoy(g: Game, side: str, card: str) -> None:
 # -- #23 Cloak and Dagger -----------------------------------------------------------------------
 def cloak_and_dagger(g: Game, side: str, card: str) -> None:
     _note(g, card, "the Allied player examines the CP hand")
-    g.push("ap_cloak_and_dagger", side="AP", card=card)
+    g.call("ap_cloak_and_dagger", side="AP", card=card)
 
 
-@register
 class CloakAndDagger(State):
     """AP #23: the CP hand is shown to the Allied player (in the prompt, which only the Allies
     see: no global names the cards), then this card's OPS are used."""
@@ -184,10 +184,11 @@ class CloakAndDagger(State):
                                                 "Conduct operations with this card")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        yield Action.make("operations", "AP")
+        yield self.offer("operations", "AP")
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        g.pop()
+    def on_operations(self, g: Game, frame: dict) -> None:
+        """Conduct operations with this card"""
+        g.end()
         _operations(g, frame["card"])
 
 
@@ -285,7 +286,7 @@ def combat_started(g: Game) -> None:
     from .combat import combat, save
     c = combat(g)
     if c and c.get("attacker") == "CP" and great_retreat_fits(g, c):
-        g.push("ap_great_retreat", side="AP")
+        g.call("ap_great_retreat", side="AP")
         return
     if not c or c.get("attacker") != "AP":
         return
@@ -303,10 +304,9 @@ def combat_started(g: Game) -> None:
     if changed:
         save(g, c)
     if kerensky_fits(g, c) or brusilov_fits(g, c):
-        g.push("ap_offensive", side="AP")
+        g.call("ap_offensive", side="AP")
 
 
-@register
 class OffensiveAnnounce(State):
     """AP #45 / #46: before the flank attempt and the combat cards the Allied player announces
     whether this Russian attack uses the Kerensky +2 DRM or the Brusilov trench cancel (each
@@ -322,38 +322,49 @@ class OffensiveAnnounce(State):
         from .combat import combat
         c = combat(g)
         if kerensky_fits(g, c):
-            yield Action.make("kerensky", "AP")
+            yield self.offer("kerensky", "AP")
         if brusilov_fits(g, c):
-            yield Action.make("brusilov", "AP")
-        yield Action.make("done", "AP")
+            yield self.offer("brusilov", "AP")
+        yield self.offer("done", "AP")
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
         from .combat import combat
-        if action.kind == "kerensky" and not kerensky_fits(g, combat(g)):
+        if action.verb == "kerensky" and not kerensky_fits(g, combat(g)):
             return Violation("PoG AP #45", "Kerensky Offensive: once, for a Russian attack on a "
                                            "space with AH, BU or TU units")
-        if action.kind == "brusilov" and not brusilov_fits(g, combat(g)):
+        if action.verb == "brusilov" and not brusilov_fits(g, combat(g)):
             return Violation("PoG AP #46", "Brusilov Offensive: once, for a Russian attack on "
                                            "entrenched non-German CP units only")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def on_kerensky(self, g: Game, frame: dict) -> None:
+        """Use the Kerensky Offensive (+2 DRM) for this attack"""
         from .combat import combat, save
         c = combat(g)
-        if action.kind == "kerensky":
-            c["drm"]["AP"] += 2
-            g.set("pog_kerensky_used", True)
-            g.note("Kerensky Offensive: +2 DRM for this Russian attack (AP #45)")
-        elif action.kind == "brusilov":
-            c["ignore_trench"] = True
-            g.set("pog_brusilov_used", True)
-            g.note("Brusilov Offensive: every trench effect is cancelled in this attack (AP #46)")
-        else:
-            g.pop()
-            return
+        c["drm"]["AP"] += 2
+        g.set("pog_kerensky_used", True)
+        g.note("Kerensky Offensive: +2 DRM for this Russian attack (AP #45)")
+        self._after(g, c)
+
+    def on_brusilov(self, g: Game, frame: dict) -> None:
+        """Use the Brusilov Offensive (no trench effects) for this attack"""
+        from .combat import combat
+        c = combat(g)
+        c["ignore_trench"] = True
+        g.set("pog_brusilov_used", True)
+        g.note("Brusilov Offensive: every trench effect is cancelled in this attack (AP #46)")
+        self._after(g, c)
+
+    def on_done(self, g: Game, frame: dict) -> None:
+        """No offensive for this attack"""
+        g.end()
+
+    @staticmethod
+    def _after(g: Game, c: dict) -> None:
+        from .combat import save
         save(g, c)
         if not (kerensky_fits(g, c) or brusilov_fits(g, c)):
-            g.pop()
+            g.end()
 
 
 # -- #27 The Great Retreat ---------------------------------------------------------------------
@@ -372,7 +383,6 @@ def great_retreat_fits(g: Game, c: dict) -> bool:
     return g.get("pog_great_retreat_turn") == _turn(g) and bool(_russians(g, c))
 
 
-@register
 class GreatRetreat(State):
     """AP #27: announced before flank attempts, combat cards and dice. The Russian units
     retreat one space (12.5.5 restrictions; no cancelling, they *must* retreat); there is no
@@ -389,26 +399,28 @@ class GreatRetreat(State):
                       "fighting (retreat / fight)")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        yield Action.make("great_retreat", "AP")
-        yield Action.make("fight", "AP")
+        yield self.offer("great_retreat", "AP")
+        yield self.offer("fight", "AP")
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def on_fight(self, g: Game, frame: dict) -> None:
+        """The Russian units fight"""
+        g.end()
+
+    def on_great_retreat(self, g: Game, frame: dict) -> None:
+        """The Russian units retreat one space instead of fighting"""
         from .combat import combat, save
-        g.pop()
-        if action.kind == "fight":
-            return
+        g.end()
         c = combat(g)
         russians = _russians(g, c)
         rest = [p for p in c["defenders"] if p not in russians]
         g.note(f"The Great Retreat (AP #27): {len(russians)} Russian unit(s) fall back instead "
                "of fighting")
-        g.push("ap_great_retreat_resume", rest=rest, russians=russians)
+        g.call("ap_great_retreat_resume", rest=rest, russians=russians)
         c.update(defenders=russians, retreat_len=1, vacated=[c["target"]], moved=[])
         save(g, c)
-        g.push("combat_retreat", side="AP", started=True)   # started: no 12.5.3 cancelling
+        g.call("combat_retreat", side="AP", started=True)   # started: no 12.5.3 cancelling
 
 
-@register
 class GreatRetreatResume(State):
     """AP #27, after the Russian units retreated: the combat goes on against what is left
     (forts, non-Russian units), or ends with the attacker's advance."""
@@ -416,10 +428,10 @@ class GreatRetreatResume(State):
     rule = "AP #27"
     automatic = True
 
-    def auto(self, g: Game, frame: dict) -> None:
+    def run(self, g: Game, frame: dict) -> None:
         from . import board as b
         from .combat import combat, save
-        g.pop()
+        g.end()
         c = combat(g)
         rest = [p for p in frame["rest"] if p in g.state.pieces
                 and g.state.pieces[p].loc == c["target"]]
@@ -509,12 +521,11 @@ def _taxi_armies(g: Game) -> list[int]:
 
 def paris_taxis(g: Game, side: str, card: str) -> None:
     if _taxi_armies(g):
-        g.push("ap_paris_taxis", side="AP")
+        g.call("ap_paris_taxis", side="AP")
     else:
         _note(g, card, "no reduced French army in or next to Paris: the RP is lost")
 
 
-@register
 class ParisTaxis(State):
     """AP #56: 1 extra RP spent at once to flip a reduced French army in or adjacent to Paris
     (never to rebuild an eliminated unit); unused, it is lost."""
@@ -527,20 +538,24 @@ class ParisTaxis(State):
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         for pid in _taxi_armies(g):
-            yield Action.make("flip", "AP", unit=pid)
-        yield Action.make("done", "AP")
+            yield self.offer("flip", "AP", unit=pid)
+        yield self.offer("done", "AP")
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "flip" and action.get("unit") not in _taxi_armies(g):
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.verb == "flip" and action.get("unit") not in _taxi_armies(g):
             return Violation("PoG AP #56", "Paris Taxis flips only a reduced French army in or "
                                            "adjacent to Paris")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        g.pop()
-        if action.kind == "flip":
-            g.do(C.SetFace(action["unit"], 0))
-            g.note(f"Paris Taxis: {g.ptype(action['unit']).name} flipped to full strength")
+    def on_flip(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Flip this French army to full strength"""
+        g.end()
+        g.do(C.SetFace(unit, 0))
+        g.note(f"Paris Taxis: {g.ptype(unit).name} flipped to full strength")
+
+    def on_done(self, g: Game, frame: dict) -> None:
+        """Leave the extra RP unused"""
+        g.end()
 
 
 # -- #57 Russian Cavalry, #60 Czech Legion --------------------------------------------------------
@@ -571,10 +586,9 @@ def russian_cavalry_ok(g: Game, side: str, card: str) -> Violation | None:
 
 
 def russian_cavalry(g: Game, side: str, card: str) -> None:
-    g.push("ap_russian_cavalry", side="AP")
+    g.call("ap_russian_cavalry", side="AP")
 
 
-@register
 class RussianCavalry(State):
     """AP #57: place the two RU cavalry corps, one at a time, in spaces in Russia holding a
     supplied Russian army, within stacking. A corps that finds no room stays out."""
@@ -588,21 +602,21 @@ class RussianCavalry(State):
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         if _cavalry_pool(g):
             for loc in _cavalry_spaces(g):
-                yield Action.make("place", "AP", space=loc)
+                yield self.offer("place", "AP", space=loc)
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "place" and action.get("space") not in _cavalry_spaces(g):
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.verb == "place" and action.get("space") not in _cavalry_spaces(g):
             return Violation("PoG AP #57", "the cavalry goes to a space in Russia holding a "
                                            "supplied Russian army, within stacking (PoG 10.1.1)")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def on_place(self, g: Game, frame: dict, space: Loc) -> None:
+        """Place a cavalry corps here"""
         from .reinforce import place_unit
-        place_unit(g, _cavalry_pool(g)[0], action["space"])
-        g.note(f"Russian Cavalry: a cavalry corps enters "
-               f"{g.module.locations[action['space']].name}")
+        place_unit(g, _cavalry_pool(g)[0], space)
+        g.note(f"Russian Cavalry: a cavalry corps enters {g.module.locations[space].name}")
         if not _cavalry_pool(g) or not _cavalry_spaces(g):
-            g.pop()
+            g.end()
 
 
 def czech_legion(g: Game, side: str, card: str) -> None:

@@ -32,13 +32,14 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, cards, entrench_event, tracks
 from .confinement import BREST_NATIONS  # 16.4.9
 from .cards import EVENTS, Event
 from .game import Game
-from .machine import State, register
+from engine.machine import State
 
 MOLTKE, GRAND_FLEET, IAF, CONVOY = "ap_09", "ap_33", "ap_37", "ap_52"
 FALKENHAYN, TSAR_TAKES_COMMAND, FALL_OF_THE_TSAR = "cp_13", "cp_28", "cp_52"
@@ -146,7 +147,7 @@ def guns_of_august(g: Game, side: str, card: str) -> None:
     for loc in spaces:
         g.do(C.Create("m_move_attack", loc, None, 1, {}))
     others = [p for loc in spaces for p in board.units_in(g, loc, "CP") if p not in active]
-    g.push("combat_declare", side="CP", attack_spaces=spaces, ops_card=card, oos=[], used=others)
+    g.call("combat_declare", side="CP", attack_spaces=spaces, ops_card=card, oos=[], used=others)
 
 
 # -- #5 Landwehr --------------------------------------------------------------------------------
@@ -159,7 +160,7 @@ def landwehr_ok(g: Game, side: str, card: str) -> Violation | None:
 
 def landwehr(g: Game, side: str, card: str) -> None:
     _note(g, card, "2 extra RP to flip supplied reduced German units at once")
-    g.push("cp_landwehr", side="CP", halves=4)
+    g.call("cp_landwehr", side="CP", halves=4)
 
 
 def _landwehr_units(g: Game, halves: int) -> list[int]:
@@ -177,7 +178,6 @@ def _landwehr_units(g: Game, halves: int) -> list[int]:
     return out
 
 
-@register
 class Landwehr(State):
     """CP #5: flip supplied reduced German units (army 1 RP, corps 1/2 RP, 17.1.4) with the 2
     extra RP; they cannot rebuild eliminated units; what is left is lost."""
@@ -190,25 +190,27 @@ class Landwehr(State):
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         for pid in _landwehr_units(g, frame["halves"]):
-            yield Action.make("flip", "CP", unit=pid)
-        yield Action.make("done", "CP")
+            yield self.offer("flip", "CP", unit=pid)
+        yield self.offer("done", "CP")
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "flip" and action.get("unit") not in _landwehr_units(g, frame["halves"]):
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.verb == "flip" and action.get("unit") not in _landwehr_units(g, frame["halves"]):
             return Violation("PoG CP #5", "Landwehr flips only reduced, supplied German units "
                                           "on the map or in the Reserve Box, within the RP left")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        if action.kind == "done":
-            g.pop()
-            return
-        pid = action["unit"]
+    def on_done(self, g: Game, frame: dict) -> None:
+        """Done flipping (the RP left are lost)"""
+        g.end()
+
+    def on_flip(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Flip this German unit to full strength"""
+        pid = unit
         g.do(C.SetFace(pid, 0))
         left = frame["halves"] - (2 if board.is_army(g, pid) else 1)
         g.note(f"Landwehr: {g.ptype(pid).name} flipped to full strength")
         if left <= 0 or not _landwehr_units(g, left):
-            g.pop()
+            g.end()
         else:
             g.update(halves=left)
 
@@ -254,10 +256,9 @@ def place_of_execution_ok(g: Game, side: str, card: str) -> Violation | None:
 # -- #17 Mata Hari ------------------------------------------------------------------------------
 def mata_hari(g: Game, side: str, card: str) -> None:
     _note(g, card, "the CP player examines the Allied hand")
-    g.push("cp_mata_hari", side="CP", card=card)
+    g.call("cp_mata_hari", side="CP", card=card)
 
 
-@register
 class MataHari(State):
     """CP #17: the Allied hand is shown to the CP player (in the prompt, which only the CP
     sees: no global names the cards), then this card's OPS are used."""
@@ -270,11 +271,12 @@ class MataHari(State):
                                          "Conduct operations with this card")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        yield Action.make("operations", "CP")
+        yield self.offer("operations", "CP")
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def on_operations(self, g: Game, frame: dict) -> None:
+        """Conduct operations with this card"""
         from . import ops
-        g.pop()
+        g.end()
         ops.start(g, "CP", cards.ops_value(g, frame["card"]), frame["card"])
 
 
@@ -437,10 +439,9 @@ def _african_corps(g: Game) -> list[int]:
 
 
 def war_in_africa(g: Game, side: str, card: str) -> None:
-    g.push("cp_war_in_africa", side="AP")
+    g.call("cp_war_in_africa", side="AP")
 
 
-@register
 class WarInAfrica(State):
     """CP #32: the Allied player removes one BR corps permanently or gives the CP 1 VP."""
     name = "cp_war_in_africa"
@@ -452,22 +453,25 @@ class WarInAfrica(State):
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         for pid in _african_corps(g):
-            yield Action.make("remove_corps", "AP", unit=pid)
-        yield Action.make("concede_vp", "AP")
+            yield self.offer("remove_corps", "AP", unit=pid)
+        yield self.offer("concede_vp", "AP")
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "remove_corps" and action.get("unit") not in _african_corps(g):
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.verb == "remove_corps" and action.get("unit") not in _african_corps(g):
             return Violation("PoG CP #32", "only a BR corps (full strength if there is one; not "
                                            "ANA, AUS, CND, BEF or PT) on the map or in the "
                                            "Reserve Box")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        g.pop()
-        if action.kind == "concede_vp":
-            tracks.add_vp(g, 1, "War in Africa, CP #32")
-            return
-        pid = action["unit"]
+    def on_concede_vp(self, g: Game, frame: dict) -> None:
+        """Concede the VP (the Central Powers gain 1 VP)"""
+        g.end()
+        tracks.add_vp(g, 1, "War in Africa, CP #32")
+
+    def on_remove_corps(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Remove this British corps permanently"""
+        g.end()
+        pid = unit
         loc = g.state.pieces[pid].loc
         g.note(f"War in Africa: {g.ptype(pid).name} leaves the game")
         g.do(C.Move(pid, "perm_eliminated:AP"))
@@ -691,10 +695,9 @@ def _full_russians(g: Game) -> list[int]:
 
 def desertions(g: Game, side: str, card: str) -> None:
     if _full_russians(g):
-        g.push("cp_russian_desertions", side="CP", left=4)
+        g.call("cp_russian_desertions", side="CP", left=4)
 
 
-@register
 class RussianDesertions(State):
     """CP #63: the CP player reduces up to four full-strength Russian units."""
     name = "cp_russian_desertions"
@@ -706,23 +709,25 @@ class RussianDesertions(State):
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         for pid in _full_russians(g):
-            yield Action.make("reduce", "CP", unit=pid)
-        yield Action.make("done", "CP")
+            yield self.offer("reduce", "CP", unit=pid)
+        yield self.offer("done", "CP")
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "reduce" and action.get("unit") not in _full_russians(g):
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
+        if action.verb == "reduce" and action.get("unit") not in _full_russians(g):
             return Violation("PoG CP #63", "only full-strength Russian units are reduced")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        if action.kind == "done":
-            g.pop()
-            return
-        g.do(C.SetFace(action["unit"], 1))
-        g.note(f"Russian Desertions: {g.ptype(action['unit']).name} reduced")
+    def on_done(self, g: Game, frame: dict) -> None:
+        """Reduce no more Russian units"""
+        g.end()
+
+    def on_reduce(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Reduce this Russian unit"""
+        g.do(C.SetFace(unit, 1))
+        g.note(f"Russian Desertions: {g.ptype(unit).name} reduced")
         left = frame["left"] - 1
         if left <= 0 or not _full_russians(g):
-            g.pop()
+            g.end()
         else:
             g.update(left=left)
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, cards, entry, movement
 from .game import Game
-from .machine import STATES, State, register
+from engine.machine import State
 from .movement import names, place
 
 MODES = ("move", "attack")
@@ -32,7 +33,7 @@ BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": 
 
 def start(g: Game, side: str, ops: int, card: str) -> None:
     """Begin an Operation worth ``ops`` Activation Points (9.2.1; 1 for an Automatic Op)."""
-    g.push("ops_activate", side=side, ops=ops, spent=0, card=card, act=[], oos=[])
+    g.call("ops_activate", side=side, ops=ops, spent=0, card=card, act=[], oos=[])
 
 
 def in_supply(g: Game, loc: str, side: str, nation: str) -> bool:
@@ -124,7 +125,6 @@ def _ne_counts(g: Game, loc: str) -> bool:
     return not any(g.state.pieces[p].type == "br_ne" for p in board.units_in(g, loc, "AP"))
 
 
-@register
 class OpsActivate(State):
     """9.2.1–9.2.7: spend the OPS on activations; each space for move or attack (9.2.5)."""
     name = "ops_activate"
@@ -150,24 +150,23 @@ class OpsActivate(State):
                 if mode == "attack" and not _has_target(g, side, loc):
                     continue
                 if activation_violation(g, frame, loc, mode) is None:
-                    yield Action.make("activate", side, space=loc, mode=mode)
-        yield Action.make("done", side)
+                    yield self.offer("activate", side, space=loc, mode=mode)
+        yield self.offer("done", side)
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "activate":
-            if set(action.params) != {"space", "mode"}:
-                return Violation("PoG 9.2.5", "activate needs a space and a mode")
-            return activation_violation(g, frame, action["space"], action["mode"])
-        if action.kind == "done":
-            return None if not action.params else Violation("PoG 9.2", "done takes nothing")
-        return Violation("PoG 9.2", f"{action.kind} is not possible while activating spaces")
+    def check_activate(self, g: Game, frame: dict, space: Loc, mode: str) -> Violation | None:
+        return activation_violation(g, frame, space, mode)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def check_done(self, g: Game, frame: dict) -> Violation | None:
+        return None
+
+    def on_done(self, g: Game, frame: dict) -> None:
+        """Done activating"""
+        finish_activation(g, frame)
+
+    def on_activate(self, g: Game, frame: dict, space: Loc, mode: str) -> None:
+        """Activate this space"""
         side = frame["side"]
-        if action.kind == "done":
-            finish_activation(g, frame)
-            return
-        loc, mode = action["space"], action["mode"]
+        loc = space
         cost = activation_cost(g, side, loc, mode)
         oos = [p for p in board.units_in(g, loc, side)
                if not in_supply(g, loc, side, board.nation_of(g, p))]  # PoG 14.1.1.1
@@ -177,8 +176,8 @@ class OpsActivate(State):
         if g.top["spent"] >= g.top["ops"]:
             finish_activation(g, g.top)
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
-        if action.kind == "activate" and board.is_space(g, str(action.get("space"))):
+    def describe(self, g: Game, frame: dict, action: Action) -> str:
+        if action.verb == "activate" and board.is_space(g, str(action.get("space"))):
             cost = activation_cost(g, frame["side"], action["space"], action.get("mode", "move"))
             return (f"{action.side} activates {place(g, action['space'])} for "
                     f"{action.get('mode')} ({cost} OPS)")
@@ -195,9 +194,9 @@ def finish_activation(g: Game, frame: dict) -> None:
                        if p not in frame["oos"] and int(g.value(p, "mf") or 0) >= 1]
     data = {k: frame[k] for k in ("side", "card", "act", "oos")}
     if movers:
-        g.replace("ops_move", movers=movers, moved=[], entrench=[], **data)
+        g.goto("ops_move", movers=movers, moved=[], entrench=[], **data)
     else:
-        g.replace("ops_move", movers=[], moved=[], entrench=[], **data)
+        g.goto("ops_move", movers=[], moved=[], entrench=[], **data)
         finish_movement(g, g.top)
 
 
@@ -275,7 +274,6 @@ def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str) -
     return None
 
 
-@register
 class OpsMove(State):
     """11.1: units of Move-activated spaces move one unit or group at a time, each up to its
     MF; 11.2.1 armies may instead attempt to entrench (after the Entrench event)."""
@@ -310,15 +308,15 @@ class OpsMove(State):
                         continue
                     fixes = fixes or loc in over
                     moves = True
-                    yield Action.make("move", side, pids=group, path=path)
+                    yield self.offer("move", side, pids=group, path=path)
             if g.get("pog_entrench") and _entrench_keeps_room(g, side, loc, free):
                 for p in units:
                     if board.is_army(g, p):
-                        yield Action.make("entrench", side, pid=p)
+                        yield self.offer("entrench", side, pid=p)
         # PoG 10.1.2 (an unfixable overstack: 10.1.3 at round end); 11.1.8 (a fort entered
         # on the strength of units still to move waits for them while they can move)
         if (not over or not fixes) and (not moves or not self._fort_waits(g, frame, joiners)):
-            yield Action.make("end_move", side)
+            yield self.offer("end_move", side)
 
     @staticmethod
     def _fort_waits(g: Game, frame: dict, joiners) -> str | None:
@@ -329,43 +327,42 @@ class OpsMove(State):
                 return loc
         return None
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+    def check_end_move(self, g: Game, frame: dict) -> Violation | None:
         side = frame["side"]
-        if action.kind == "end_move":
-            if action.params:
-                return Violation("PoG 11.1", "end_move takes nothing")
-            over = _overstacked(g, side, frame)
-            if over and any(a.kind == "move" for a in self.actions(g, frame)):
-                return Violation("PoG 10.1.2", f"{place(g, over[0])} is over the stacking limit: "
-                                               "move units out before ending movement")
-            waiting = self._fort_waits(g, frame, _joiners(g, frame, _allowance(_free_movers(g, frame))))
-            if waiting and any(a.kind == "move" for a in self.actions(g, frame)):
-                return Violation("PoG 11.1.8", f"the units in {place(g, waiting)} cannot besiege "
-                                               "its fort yet: move the units that join them")
-            return None
-        if action.kind == "entrench":
-            if not g.get("pog_entrench"):
-                return Violation("PoG 11.2.1", "trenches may be attempted only after the "
-                                               "Entrench event")
-            pid = action.get("pid")
-            if pid in frame["oos"]:
-                return Violation("PoG 14.3.3", "units out of supply may not entrench")
-            free = [p for ps in _free_movers(g, frame).values() for p in ps]
-            if pid not in free:
-                return Violation("PoG 11.2.1", "only an army in a Move-activated space that has "
-                                               "not moved may attempt to entrench")
-            if not board.is_army(g, pid):
-                return Violation("PoG 11.2.8", "only an army can build a trench")
-            if not _entrench_keeps_room(g, side, g.state.pieces[pid].loc, _free_movers(g, frame)):
-                return Violation("PoG 10.1.2", "the space is over the stacking limit: units must "
-                                               "move out of it")
-            return None
-        if action.kind != "move":
-            return Violation("PoG 11.1", f"{action.kind} is not possible during movement")
-        pids, path = action.get("pids"), action.get("path")
-        if not (isinstance(pids, list) and pids and all(isinstance(p, int) for p in pids)
-                and len(set(pids)) == len(pids)) or not isinstance(path, list):
+        over = _overstacked(g, side, frame)
+        if over and any(a.verb == "move" for a in self.actions(g, frame)):
+            return Violation("PoG 10.1.2", f"{place(g, over[0])} is over the stacking limit: "
+                                           "move units out before ending movement")
+        waiting = self._fort_waits(g, frame, _joiners(g, frame, _allowance(_free_movers(g, frame))))
+        if waiting and any(a.verb == "move" for a in self.actions(g, frame)):
+            return Violation("PoG 11.1.8", f"the units in {place(g, waiting)} cannot besiege "
+                                           "its fort yet: move the units that join them")
+        return None
+
+    def check_entrench(self, g: Game, frame: dict, pid: Piece) -> Violation | None:
+        side = frame["side"]
+        if not g.get("pog_entrench"):
+            return Violation("PoG 11.2.1", "trenches may be attempted only after the "
+                                           "Entrench event")
+        if pid in frame["oos"]:
+            return Violation("PoG 14.3.3", "units out of supply may not entrench")
+        free = [p for ps in _free_movers(g, frame).values() for p in ps]
+        if pid not in free:
+            return Violation("PoG 11.2.1", "only an army in a Move-activated space that has "
+                                           "not moved may attempt to entrench")
+        if not board.is_army(g, pid):
+            return Violation("PoG 11.2.8", "only an army can build a trench")
+        if not _entrench_keeps_room(g, side, g.state.pieces[pid].loc, _free_movers(g, frame)):
+            return Violation("PoG 10.1.2", "the space is over the stacking limit: units must "
+                                           "move out of it")
+        return None
+
+    def check_move(self, g: Game, frame: dict, pids: tuple[Piece, ...],
+                   path: tuple[Loc, ...]) -> Violation | None:
+        side = frame["side"]
+        if not pids or len(set(pids)) != len(pids):
             return Violation("PoG 11.1.1", "move needs a list of units and a path")
+        pids, path = list(pids), list(path)
         free = _free_movers(g, frame)
         where = {g.state.pieces[p].loc for p in pids if p in g.state.pieces}
         if len(where) != 1 or not set(pids) <= set(free.get(next(iter(where)), [])):
@@ -387,28 +384,32 @@ class OpsMove(State):
                                                "these to besiege its fort")
         return problem
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        if action.kind == "end_move":
-            finish_movement(g, frame)
-        elif action.kind == "entrench":
-            g.update(entrench=frame["entrench"] + [action["pid"]])
-        else:
-            movement.carry_out(g, frame["side"], action["pids"], action["path"])
-            g.update(moved=frame["moved"] + list(action["pids"]))
-            over = bool(_overstacked(g, frame["side"], g.top))
-            if over or g.get("pog_moving"):
-                g.set("pog_moving", over)  # PoG 10.1.2: temporarily overstacked (invariants)
-            if not _free_movers(g, g.top):
-                finish_movement(g, g.top)
+    def on_end_move(self, g: Game, frame: dict) -> None:
+        """End movement"""
+        finish_movement(g, frame)
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
+    def on_entrench(self, g: Game, frame: dict, pid: Piece) -> None:
+        """Attempt to entrench with this army"""
+        g.update(entrench=frame["entrench"] + [pid])
+
+    def on_move(self, g: Game, frame: dict, pids: tuple[Piece, ...], path: tuple[Loc, ...]) -> None:
+        """Move these units along this path"""
+        movement.carry_out(g, frame["side"], list(pids), list(path))
+        g.update(moved=frame["moved"] + list(pids))
+        over = bool(_overstacked(g, frame["side"], g.top))
+        if over or g.get("pog_moving"):
+            g.set("pog_moving", over)  # PoG 10.1.2: temporarily overstacked (invariants)
+        if not _free_movers(g, g.top):
+            finish_movement(g, g.top)
+
+    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
         try:
-            if action.kind == "move":
+            if action.verb == "move":
                 pids = action["pids"]
                 start_loc = g.state.pieces[pids[0]].loc
                 route = " → ".join(place(g, s) for s in [start_loc] + list(action["path"]))
                 return f"{action.side} moves {names(g, pids)} {route}"
-            if action.kind == "entrench":
+            if action.verb == "entrench":
                 return f"{action.side}: {names(g, [action['pid']])} attempts to entrench"
         except (KeyError, IndexError, TypeError):
             pass
@@ -427,14 +428,11 @@ def finish_movement(g: Game, frame: dict) -> None:
     for loc, armies in sorted(by_space.items()):
         attempt_trench(g, side, loc, armies)
     attack = _attack_spaces(frame)
-    if attack and "combat_declare" in STATES:
-        g.replace("combat_declare", side=side, attack_spaces=attack, ops_card=frame["card"],
-                  oos=list(frame["oos"]))
-        return
-    g.pop()
     if attack:
-        g.note("PoG 12: combat is not enforced yet; the attacks from "
-               f"{', '.join(place(g, a) for a in attack)} are not resolved")
+        g.goto("combat_declare", side=side, attack_spaces=attack, ops_card=frame["card"],
+               oos=list(frame["oos"]))
+        return
+    g.end()
 
 
 def attempt_trench(g: Game, side: str, loc: str, armies: list[int]) -> bool:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action
+from engine.machine import State
+from engine.rules import Prompt, Violation
 
 from . import tracks
-from .machine import State, register
 
 if TYPE_CHECKING:
     from .game import Game
@@ -58,7 +59,7 @@ def offer_peace_terms(g: "Game", side: str) -> None:
     """16.5.2: record the offer and ask the opponent (pushes ``peace_terms_reply``)."""
     g.set("pog_peace_offered", _round_key(g, side))
     g.note(f"{side} offers Peace Terms (PoG 16.5)")
-    g.push("peace_terms_reply", side=_opponent(side), offerer=side)
+    g.call("peace_terms_reply", side=_opponent(side), offerer=side)
 
 
 def peace_roll(g: "Game", offerer: str) -> int:
@@ -76,7 +77,6 @@ def peace_roll(g: "Game", offerer: str) -> int:
     return delta
 
 
-@register
 class PeaceTermsReply(State):
     """The opponent accepts (draw) or refuses (the offerer rolls) Peace Terms."""
     name = "peace_terms_reply"
@@ -87,19 +87,21 @@ class PeaceTermsReply(State):
                       f"{frame['offerer']} offers Peace Terms: accept (a draw) or refuse")
 
     def actions(self, g: "Game", frame: dict) -> Iterator[Action]:
-        yield Action.make("accept_peace", frame["side"])
-        yield Action.make("refuse_peace", frame["side"])
+        yield self.offer("accept_peace", frame["side"])
+        yield self.offer("refuse_peace", frame["side"])
 
-    def apply(self, g: "Game", frame: dict, action: Action) -> None:
-        if action.kind == "accept_peace":
-            if (g.get("pog_options") or {}).get("tournament") == "on":
-                sentence = "Peace Terms accepted: a loss for both players (PoG 5.6.3)"
-            else:
-                sentence = f"Draw: {frame['side']} accepted Peace Terms (PoG 16.5.2, 5.1.1)"
-            g.pop()
-            g.note(sentence)
-            g.set("outcome", sentence)
-            return
+    def on_accept_peace(self, g: "Game", frame: dict) -> None:
+        """Accept peace terms (the game ends in a draw)"""
+        if (g.get("pog_options") or {}).get("tournament") == "on":
+            how, sentence = "loss for both", "Peace Terms accepted: a loss for both players (PoG 5.6.3)"
+        else:
+            how, sentence = "draw", f"Draw: {frame['side']} accepted Peace Terms (PoG 16.5.2, 5.1.1)"
+        g.end()
+        g.note(sentence)
+        g.finish("", how, sentence)
+
+    def on_refuse_peace(self, g: "Game", frame: dict) -> None:
+        """Refuse peace terms (the offerer rolls on his Peace Terms Table)"""
         g.note(f"{frame['side']} refuses Peace Terms")
-        g.pop()
+        g.end()
         peace_roll(g, frame["offerer"])

@@ -23,11 +23,14 @@ from itertools import product
 from typing import TYPE_CHECKING, Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Card, Loc, Piece
+from engine.rules import Prompt, Violation
+
+from engine.machine import State
 
 from . import board, cards, supply, tracks
 from .cards import EVENTS, Event
-from .machine import State, register
+from .movement import hold_ana_space, names, on_near_east_map, place, unit_name
 
 if TYPE_CHECKING:
     from .game import Game
@@ -144,7 +147,6 @@ def card_army_spaces(g: "Game", card_id: str, pid: int) -> list[str] | None:
     if type_id == "fr_orient":
         return [l for l in ("salonika",) if _open(g, side, l)]
     if type_id == "ru_cau":  # AP #29 Yudenitch: Russia or the Near East map, even before Turkey
-        from .movement import on_near_east_map
         return [l for l in board.spaces(g)
                 if (board.attr(g, l, "nation") == "RU" or on_near_east_map(g, l))
                 and _open(g, side, l)]
@@ -262,10 +264,9 @@ def play_reinforcements(g: "Game", side: str, card_id: str) -> None:
         place_unit(g, pid, f"reserve:{side}")  # PoG 9.5.3.2
         placed.append(pid)
     if placed:
-        from .movement import names
         g.note(f"PoG 9.5.3.2: {names(g, placed)} enter the {side} Reserve Box")
     if _to_place(g, card_id):
-        g.push("reinforce_place", side=side, card=card_id)
+        g.call("reinforce_place", side=side, card=card_id)
 
 
 def _choices(g: "Game", card_id: str, pid: int) -> list[tuple[str, bool]]:
@@ -276,7 +277,6 @@ def _choices(g: "Game", card_id: str, pid: int) -> list[tuple[str, bool]]:
     return army_spaces(g, card_id, pid)
 
 
-@register
 class ReinforcePlace(State):
     """9.5.3.3: the owner places each arriving army (any order, different spaces allowed);
     a placement that would leave another army of the card without a space is not offered."""
@@ -318,12 +318,10 @@ class ReinforcePlace(State):
 
     def actions(self, g: "Game", frame: dict) -> Iterator[Action]:
         for pid, loc, _ in self._legal(g, frame):
-            yield Action.make("place", frame["side"], unit=pid, space=loc)
+            yield self.offer("place", frame["side"], unit=pid, space=loc)
 
-    def check(self, g: "Game", frame: dict, action: Action) -> Violation | None:
-        if action.kind != "place":
-            return Violation("PoG 9.5.3.3", "place each arriving army first")
-        pid, loc = action.get("unit"), action.get("space")
+    def check_place(self, g: "Game", frame: dict, unit: Piece, space: Loc) -> Violation | None:
+        pid, loc = unit, space
         if pid not in _to_place(g, frame["card"]):
             return Violation("PoG 9.5.3.3", "that unit does not arrive with this card")
         if not any(p == pid and l == loc for p, l, _ in self._legal(g, frame)):
@@ -333,9 +331,9 @@ class ReinforcePlace(State):
                                             "Near East armies, 9.5.3.5 MEF)")
         return None
 
-    def apply(self, g: "Game", frame: dict, action: Action) -> None:
-        from .movement import place, unit_name
-        pid, loc = action["unit"], action["space"]
+    def on_place(self, g: "Game", frame: dict, unit: Piece, space: Loc) -> None:
+        """Place the army here"""
+        pid, loc = unit, space
         by_card = next(b for p, l, b in self._legal(g, frame) if p == pid and l == loc)
         side = frame["side"]
         type_id = g.state.pieces[pid].type
@@ -349,17 +347,15 @@ class ReinforcePlace(State):
         if type_id == "br_mef" and by_card:
             g.do(C.Create("m_beachhead", loc, None, 0, {}))  # PoG 9.5.3.5
         if type_id == "ana_corps":
-            from .movement import hold_ana_space
             hold_ana_space(g, loc)  # PoG 11.1.15: Allied while the ANA is there
         elif board.controller(g, loc) != side:
             tracks.set_control(g, loc, side)  # PoG 11.1.14 (MEF space, Arabia, Libya, CAU)
             if type_id == "sn_corps":
                 g.set("pog_sn_converted", list(g.get("pog_sn_converted") or []) + [loc])
         if not _to_place(g, frame["card"]):
-            g.pop()
+            g.end()
 
-    def notation(self, g: "Game", frame: dict, action: Action) -> str:
-        from .movement import place, unit_name
+    def describe(self, g: "Game", frame: dict, action: Action) -> str:
         return f"{action.side} places {unit_name(g, action['unit'])} at {place(g, action['space'])}"
 
 

@@ -28,10 +28,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, supply, tracks
-from .machine import State, register
+from engine.machine import State
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,6 +46,7 @@ CAPITAL_EXEMPT = ("BE", "SB")                                              # 17.
 STACKING_LIMIT = 3                                                         # 10.1.1
 RATHENAU, IAF, SALONIKA, GREECE = "cp_33", "ap_37", "ap_30", "ap_44"
 # costs in half RP (globals hold whole RP; the half left by one corps lives in the frame)
+STRENGTHS = ("full", "reduced")  # 17.1.4: a rebuilt unit's strength
 COST = {"flip_army": 2, "flip_corps": 1, "corps_full": 2, "corps_reduced": 1,
         "army_reduced": 2, "army_full": 4}
 
@@ -219,16 +221,15 @@ def _lose_unspent(g: "Game", side: str) -> None:
         set_rp(g, key, 0)
 
 
-@register
 class ReplacementPhase(State):
     """Phase F entry (6.0): bonuses, then the Allied player spends (F.1)."""
     name = "phase_replacement"
     rule = "17.1"
     automatic = True
 
-    def auto(self, g: "Game", frame: dict) -> None:
+    def run(self, g: "Game", frame: dict) -> None:
         _start_bonuses(g, "AP")
-        g.replace("rp_spend", side="AP", halves=_halves_of(g, "AP"))
+        g.goto("rp_spend", side="AP", halves=_halves_of(g, "AP"))
 
 
 def _first_per_type(g: "Game", box: str, pred) -> list[int]:
@@ -259,7 +260,6 @@ def corps_placement_violation(g: "Game", pid: int) -> Violation | None:
     return None
 
 
-@register
 class SpendReplacements(State):
     """F.1 / F.2: the side spends its RP one replacement at a time, then ``done``."""
     name = "rp_spend"
@@ -282,40 +282,40 @@ class SpendReplacements(State):
             if not (board.is_space(g, piece.loc) or piece.loc == f"reserve:{side}"):
                 continue
             cost = COST["flip_army" if board.is_army(g, pid) else "flip_corps"]
-            yield Action.make("rp_flip", side, unit=pid), cost, pid
+            yield self.offer("rp_flip", side, unit=pid), cost, pid
         elim = f"eliminated:{side}"
         for pid in _first_per_type(g, elim, lambda p: not board.is_army(g, p)):
             if corps_placement_violation(g, pid) is not None:
                 continue
-            yield Action.make("rp_corps", side, unit=pid, full=False), COST["corps_reduced"], pid
-            yield Action.make("rp_corps", side, unit=pid, full=True), COST["corps_full"], pid
+            yield self.offer("rp_corps", side, unit=pid, strength="reduced"), COST["corps_reduced"], pid
+            yield self.offer("rp_corps", side, unit=pid, strength="full"), COST["corps_full"], pid
         for pid in _first_per_type(g, elim, lambda p: board.is_army(g, p)):
             for loc in army_placements(g, pid):
-                yield Action.make("rp_army", side, unit=pid, loc=loc, full=False), COST["army_reduced"], pid
-                yield Action.make("rp_army", side, unit=pid, loc=loc, full=True), COST["army_full"], pid
+                yield self.offer("rp_army", side, unit=pid, loc=loc, strength="reduced"), COST["army_reduced"], pid
+                yield self.offer("rp_army", side, unit=pid, loc=loc, strength="full"), COST["army_full"], pid
 
     def actions(self, g: "Game", frame: dict) -> Iterator[Action]:
         side = frame["side"]
         for action, cost, pid in self._options(g, side):
             if unit_violation(g, pid, cost) is None and (
-                    action.kind != "rp_flip" or supplied_for_replacement(g, pid)):
+                    action.verb != "rp_flip" or supplied_for_replacement(g, pid)):
                 yield action
-        yield Action.make("done", side)
+        yield self.offer("done", side)
 
-    def check(self, g: "Game", frame: dict, action: Action) -> Violation | None:
+    def refuse(self, g: "Game", frame: dict, action: Action) -> Violation | None:
         side = frame["side"]
-        if action.kind == "done":
+        if action.verb == "done":
             return None
         if g.get("pog_influenza_turn") == g.get("turn"):
             return Violation("PoG 17.1", "Influenza: no replacement actions this turn")
         pid = action.get("unit")
-        if action.kind not in ("rp_flip", "rp_corps", "rp_army") or not isinstance(pid, int) \
+        if action.verb not in ("rp_flip", "rp_corps", "rp_army") or not isinstance(pid, int) \
                 or pid not in g.state.pieces or not board.is_unit(g, pid) \
                 or board.side_of(g, pid) != side:
             return Violation("PoG 17.1.4", "choose one of your units and a Replacement Cost Table option")
         piece = g.state.pieces[pid]
         army = board.is_army(g, pid)
-        if action.kind == "rp_flip":
+        if action.verb == "rp_flip":
             if piece.face != 1:
                 return Violation("PoG 17.1.4", "only a reduced unit can be flipped to full strength")
             if piece.loc != f"reserve:{side}" and not board.is_space(g, piece.loc):
@@ -324,54 +324,58 @@ class SpendReplacements(State):
         else:
             if piece.loc != f"eliminated:{side}":
                 return Violation("PoG 17.1.4", "only eliminated units can be rebuilt")
-            if army != (action.kind == "rp_army"):
+            if army != (action.verb == "rp_army"):
                 return Violation("PoG 17.1.4", "rp_army rebuilds armies, rp_corps corps")
-            full = bool(action.get("full"))
-            cost = COST[("army_" if army else "corps_") + ("full" if full else "reduced")]
+            if action.get("strength") not in STRENGTHS:
+                return Violation("PoG 17.1.4", "a unit is rebuilt at full or reduced strength")
+            cost = COST[("army_" if army else "corps_") + action["strength"]]
         bad = unit_violation(g, pid, cost)
         if bad is not None:
             return bad
-        if action.kind == "rp_flip" and not supplied_for_replacement(g, pid):
+        if action.verb == "rp_flip" and not supplied_for_replacement(g, pid):
             rule = "17.1.4.1" if supply.unit_in_supply(g, pid) else "14.1"
             return Violation(f"PoG {rule}", f"{g.ptype(pid).name} does not trace supply to a "
                                             "source that allows replacements")
-        if action.kind == "rp_corps" and corps_placement_violation(g, pid) is not None:
+        if action.verb == "rp_corps" and corps_placement_violation(g, pid) is not None:
             return corps_placement_violation(g, pid)
-        if action.kind == "rp_army" and action.get("loc") not in army_placements(g, pid):
+        if action.verb == "rp_army" and action.get("loc") not in army_placements(g, pid):
             return Violation("PoG 17.1.5", f"a rebuilt {g.ptype(pid).name} may not be placed "
                                            f"in {action.get('loc')}")
         return None
 
-    def apply(self, g: "Game", frame: dict, action: Action) -> None:
+    def on_done(self, g: "Game", frame: dict) -> None:
+        """Done spending Replacement Points"""
         side = frame["side"]
-        if action.kind == "done":
-            _lose_unspent(g, side)
-            if side == "AP":
-                _start_bonuses(g, "CP")
-                g.update(side="CP", halves=_halves_of(g, "CP"))  # F.2
-            else:
-                g.pop()
-            return
-        pid = action["unit"]
-        pt = g.ptype(pid)
-        key = rp_key(pt.nationality)
-        if action.kind == "rp_flip":
-            cost = COST["flip_army" if board.is_army(g, pid) else "flip_corps"]
-            g.do(C.SetFace(pid, 0))
-            text = f"{pt.name} flipped to full strength"
-        elif action.kind == "rp_corps":
-            full = bool(action.get("full"))
-            cost = COST["corps_full" if full else "corps_reduced"]
-            dest = corps_destination(g, pid)
-            g.do(C.Move(pid, dest))
-            g.do(C.SetFace(pid, 0 if full else 1))
-            text = f"{pt.name} rebuilt {'full' if full else 'reduced'} in {dest}"
+        _lose_unspent(g, side)
+        if side == "AP":
+            _start_bonuses(g, "CP")
+            g.update(side="CP", halves=_halves_of(g, "CP"))  # F.2
         else:
-            full = bool(action.get("full"))
-            cost = COST["army_full" if full else "army_reduced"]
-            g.do(C.Move(pid, action["loc"]))
-            g.do(C.SetFace(pid, 0 if full else 1))
-            text = f"{pt.name} rebuilt {'full' if full else 'reduced'} in {action['loc']}"
+            g.end()
+
+    def on_rp_flip(self, g: "Game", frame: dict, unit: Piece) -> None:
+        """Flip this reduced unit to full strength"""
+        cost = COST["flip_army" if board.is_army(g, unit) else "flip_corps"]
+        g.do(C.SetFace(unit, 0))
+        self._spend(g, frame, unit, cost, f"{g.ptype(unit).name} flipped to full strength")
+
+    def on_rp_corps(self, g: "Game", frame: dict, unit: Piece, strength: str) -> None:
+        """Rebuild this eliminated corps"""
+        cost = COST["corps_" + strength]
+        dest = corps_destination(g, unit)
+        g.do(C.Move(unit, dest))
+        g.do(C.SetFace(unit, 0 if strength == "full" else 1))
+        self._spend(g, frame, unit, cost, f"{g.ptype(unit).name} rebuilt {strength} in {dest}")
+
+    def on_rp_army(self, g: "Game", frame: dict, unit: Piece, loc: Loc, strength: str) -> None:
+        """Rebuild this eliminated army"""
+        cost = COST["army_" + strength]
+        g.do(C.Move(unit, loc))
+        g.do(C.SetFace(unit, 0 if strength == "full" else 1))
+        self._spend(g, frame, unit, cost, f"{g.ptype(unit).name} rebuilt {strength} in {loc}")
+
+    def _spend(self, g: "Game", frame: dict, pid: int, cost: int, text: str) -> None:
+        key = rp_key(g.ptype(pid).nationality)
         left = halves(g, key) - cost
         g.update(halves={**frame.get("halves", {}), key: left})
         set_rp(g, key, left // 2)

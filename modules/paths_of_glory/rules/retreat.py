@@ -30,14 +30,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, cards, confinement, fire, losses, movement, tracks
 from .combat import (combat, defender_trench, enemy_fort, mark_retreated, name, place, save,
                      side_units, withdrawal_played)
 from .combat_cards import THEY_SHALL_NOT_PASS
 from .game import Game, other
-from .machine import State, register
+from engine.machine import State
 from .sieges import can_besiege, update_siege
 
 STACKING = 3                         # PoG 10.1.1
@@ -163,7 +164,7 @@ def begin_retreat(g: Game, c: dict) -> bool:
         g.note(f"PoG 12.5.2: the defenders must retreat {c['retreat_len']} space(s)")
     if not side_units(g, c, dfn):
         return False
-    g.push("combat_retreat", side=dfn, started=False)
+    g.call("combat_retreat", side=dfn, started=False)
     return True
 
 
@@ -177,7 +178,6 @@ def eliminate_unretreatable(g: Game, c: dict, pid: int) -> None:
         g.note(f"PoG 12.4.7: {name(g, army)} is eliminated permanently")
 
 
-@register
 class CombatRetreat(State):
     """PoG 12.5: the defender retreats each surviving unit, or cancels the retreat."""
     name = "combat_retreat"
@@ -195,22 +195,22 @@ class CombatRetreat(State):
         stuck = True
         if not frame.get("started") and can_cancel(g, c):
             for p in side_units(g, c, side):
-                yield Action.make("cancel_retreat", side, unit=p)
+                yield self.offer("cancel_retreat", side, unit=p)
         for p in side_units(g, c, side):
             if p in c.get("moved", []):
                 continue
             if p in c.get("haig", []):
-                yield Action.make("hold", side, unit=p)                 # CP #61 Haig
+                yield self.offer("hold", side, unit=p)                 # CP #61 Haig
             for path in retreat_paths(g, c, p, cache):
                 stuck = False
-                yield Action.make("retreat", side, unit=p, path=path)
+                yield self.offer("retreat", side, unit=p, path=path)
         if stuck and any(p not in c.get("moved", []) and p not in c.get("haig", [])
                          for p in side_units(g, c, side)):
-            yield Action.make("stand", side)
+            yield self.offer("stand", side)
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
+    def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
         c = combat(g)
-        if action.kind == "cancel_retreat":
+        if action.verb == "cancel_retreat":
             if c.get("withdrawal"):
                 return Violation("PoG 12.6.5", "the retreat of Withdrawal may not be cancelled "
                                                "by terrain or a trench")
@@ -221,57 +221,65 @@ class CombatRetreat(State):
                 return Violation("PoG 12.5.3", "only defenders in trench, forest, desert, "
                                                "mountain or swamp, with a level to spare, may "
                                                "cancel a retreat")
-        if action.kind == "retreat":
+        if action.verb == "retreat":
             pid = action.get("unit")
             if pid not in side_units(g, c, frame["side"]):
                 return Violation("PoG 12.5.1", "only the surviving defending units retreat")
-            if action.get("path") not in retreat_paths(g, c, pid):
+            if list(action.get("path") or ()) not in retreat_paths(g, c, pid):
                 return Violation("PoG 12.5.5", "that retreat path breaks the retreat "
                                                "restrictions or priorities")
             return None
-        if action.kind == "hold":
+        if action.verb == "hold":
             pid = action.get("unit")
             if pid not in c.get("haig", []) or pid in c.get("moved", []):
                 return Violation("PoG CP #61", "only entrenched German units in France, Belgium "
                                                "or Germany attacked by British units may ignore "
                                                "the retreat, in the turn Haig was played")
             return None
-        if action.kind == "stand" and not any(p not in c.get("moved", []) and p not in c.get(
+        if action.verb == "stand" and not any(p not in c.get("moved", []) and p not in c.get(
                 "haig", []) for p in side_units(g, c, frame["side"])):
             return Violation("PoG 12.5.4", "no unit is left that must retreat")
-        if action.kind == "stand" and any(retreat_paths(g, c, p) for p in side_units(
+        if action.verb == "stand" and any(retreat_paths(g, c, p) for p in side_units(
                 g, c, frame["side"]) if p not in c.get("moved", [])):
             return Violation("PoG 12.5.4", "units eliminated for want of a retreat only when "
                                            "none can retreat")
-        return super().check(g, frame, action)
+        return super().refuse(g, frame, action)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def on_cancel_retreat(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Take an extra step loss with this unit to cancel the retreat"""
+        c = combat(g)
+        pid = unit
+        g.note(f"PoG 12.5.3: {name(g, pid)} takes an extra step loss to cancel the retreat")
+        losses.take_step(g, pid)
+        c["retreat_len"] = 0
+        save(g, c)
+        g.end()
+
+    def on_hold(self, g: Game, frame: dict, unit: Piece) -> None:
+        """This unit ignores the retreat (Haig)"""
+        c = combat(g)
+        pid = unit
+        c.setdefault("moved", []).append(pid)
+        save(g, c)
+        g.note(f"Haig (CP #61): {name(g, pid)} ignores the retreat")
+        if not [p for p in side_units(g, c, frame["side"]) if p not in c["moved"]]:
+            g.end()
+
+    def on_stand(self, g: Game, frame: dict) -> None:
+        """Stand (no retreat is possible: the units that must retreat are eliminated)"""
         c = combat(g)
         side = frame["side"]
-        if action.kind == "cancel_retreat":
-            pid = action["unit"]
-            g.note(f"PoG 12.5.3: {name(g, pid)} takes an extra step loss to cancel the retreat")
-            losses.take_step(g, pid)
-            c["retreat_len"] = 0
-            save(g, c)
-            g.pop()
-            return
-        if action.kind == "hold":
-            pid = action["unit"]
-            c.setdefault("moved", []).append(pid)
-            save(g, c)
-            g.note(f"Haig (CP #61): {name(g, pid)} ignores the retreat")
-            if not [p for p in side_units(g, c, side) if p not in c["moved"]]:
-                g.pop()
-            return
-        if action.kind == "stand":
-            for p in side_units(g, c, side):     # Haig's units may still hold instead
-                if p not in c.get("moved", []) and p not in c.get("haig", []):
-                    eliminate_unretreatable(g, c, p)
-            if not [p for p in side_units(g, c, side) if p not in c.get("moved", [])]:
-                g.pop()
-            return
-        pid, path = action["unit"], list(action["path"])
+        for p in side_units(g, c, side):     # Haig's units may still hold instead
+            if p not in c.get("moved", []) and p not in c.get("haig", []):
+                eliminate_unretreatable(g, c, p)
+        if not [p for p in side_units(g, c, side) if p not in c.get("moved", [])]:
+            g.end()
+
+    def on_retreat(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> None:
+        """Retreat this unit along this path"""
+        c = combat(g)
+        side = frame["side"]
+        pid, path = unit, list(path)
         if any(step in movement.CAUCASUS_LINK for step in zip([c["target"]] + path, path)):
             movement.use_caucasus_link(g)                        # PoG 12.1.9
         if incomplete(c, path):
@@ -285,7 +293,7 @@ class CombatRetreat(State):
             save(g, c)
             g.update(started=True)
             if not [p for p in side_units(g, c, side) if p not in c["moved"]]:
-                g.pop()
+                g.end()
             return
         g.do(C.Move(pid, path[-1]))
         tracks.set_control(g, path[-1], side)  # PoG 12.5.5: the final space is gained
@@ -298,17 +306,19 @@ class CombatRetreat(State):
         g.update(started=True)
         left = [p for p in side_units(g, c, side) if p not in c["moved"]]
         if not left:
-            g.pop()
+            g.end()
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
-        if action.kind == "retreat":
+    def describe(self, g: Game, frame: dict, action: Action) -> str:
+        if action.verb == "retreat":
             return f"{action.side}: {name(g, action['unit'])} retreats to " \
                    f"{' → '.join(place(g, s) for s in action['path'])}"
-        if action.kind == "cancel_retreat":
+        if action.verb == "cancel_retreat":
             return f"{action.side}: {name(g, action['unit'])} loses a step to hold"
-        if action.kind == "hold":
+        if action.verb == "hold":
             return f"{action.side}: {name(g, action['unit'])} holds (Haig)"
-        return f"{action.side}: {action.kind}"
+        if action.verb == "stand":
+            return f"{action.side}: no retreat is possible"
+        return None
 
 
 # -- advance -------------------------------------------------------------------------------------
@@ -326,7 +336,7 @@ def begin_advance(g: Game, c: dict) -> bool:
     save(g, c)
     if not advancers(g, c):
         return False
-    g.push("combat_advance", side=att)
+    g.call("combat_advance", side=att)
     return True
 
 
@@ -441,7 +451,6 @@ def _stop_violation(g: Game, c: dict) -> Violation | None:
     return None
 
 
-@register
 class CombatAdvance(State):
     """PoG 12.7: the attacker advances full-strength units, one at a time, or stops."""
     name = "combat_advance"
@@ -459,29 +468,25 @@ class CombatAdvance(State):
             paths = [[t]] + [[t, s] for s in c.get("vacated", []) if s != t]
             for path in paths:
                 if advance_violation(g, c, p, path) is None:
-                    yield Action.make("advance", frame["side"], unit=p, path=path)
+                    yield self.offer("advance", frame["side"], unit=p, path=path)
         if _stop_violation(g, c) is None:
-            yield Action.make("stop_advance", frame["side"])
+            yield self.offer("stop_advance", frame["side"])
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        c = combat(g)
-        if action.kind == "advance":
-            path = action.get("path")
-            if not isinstance(path, list):
-                return Violation("PoG 12.7.1", "an advance names its path")
-            return advance_violation(g, c, action.get("unit"), path)
-        if action.kind == "stop_advance":
-            return _stop_violation(g, c)
-        return super().check(g, frame, action)
+    def check_advance(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> Violation | None:
+        return advance_violation(g, combat(g), unit, list(path))
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
+    def check_stop_advance(self, g: Game, frame: dict) -> Violation | None:
+        return _stop_violation(g, combat(g))
+
+    def on_stop_advance(self, g: Game, frame: dict) -> None:
+        """No (more) advance"""
+        g.end()
+
+    def on_advance(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> None:
+        """Advance this unit along this path"""
         c = combat(g)
-        if action.kind == "stop_advance":
-            g.pop()
-            return
-        from .movement import carry_out
-        pid, path = action["unit"], list(action["path"])
-        carry_out(g, c["attacker"], [pid], path)  # control (12.7.9), trenches, siege (15.2.1)
+        pid, path = unit, list(path)
+        movement.carry_out(g, c["attacker"], [pid], path)  # control (12.7.9), trenches, siege (15.2.1)
         for loc in path:
             update_siege(g, loc)
         c["advanced"].append(pid)
@@ -490,10 +495,10 @@ class CombatAdvance(State):
                f"{' → '.join(place(g, s) for s in path)}")
         if not any(True for _ in self.actions(g, frame)) or not advancers(g, c):
             if _stop_violation(g, c) is None:
-                g.pop()
+                g.end()
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
-        if action.kind == "advance":
+    def describe(self, g: Game, frame: dict, action: Action) -> str:
+        if action.verb == "advance":
             return f"{action.side}: {name(g, action['unit'])} advances to " \
                    f"{' → '.join(place(g, s) for s in action['path'])}"
         return f"{action.side}: stops advancing"

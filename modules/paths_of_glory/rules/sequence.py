@@ -22,12 +22,14 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Card, Piece
+from engine.machine import State
+from engine.rules import Prompt, Violation
 
-from . import cards, mo, peace, tracks
-from .game import Game
-from .machine import STATES, State, register
+from . import board, cards, losses, mo, movement, ops, peace, sr, status, tracks
+from .game import Game, other
 
+PLAYS = ("play_ops", "play_sr", "play_rp", "play_event")  # 8.1.3 #1-#5
 PHASES = (
     ("phase_mo", "A", "mandated_offensive"),
     ("phase_action", "B", "action"),
@@ -89,7 +91,6 @@ def deal(g: Game, side: str, count: int) -> int:
     return drawn
 
 
-@register
 class GameSetup(State):
     """4.3: Guns of August (option, mandatory in the Historical scenario), the opening hands,
     then turn 1 begins at phase A. The scenario has already shuffled both draw piles."""
@@ -97,7 +98,7 @@ class GameSetup(State):
     rule = "4.3"
     automatic = True
 
-    def auto(self, g: Game, frame: dict) -> None:
+    def run(self, g: Game, frame: dict) -> None:
         options = g.get("pog_options") or {}
         if g.get("pog_scenario") == "historical":
             g.set("hand_size", 8)  # PoG 5.7.4 #1
@@ -112,17 +113,16 @@ class GameSetup(State):
             deal(g, side, hand_size(g) - len(cards.hand(g, side)))
         g.set("pog_cards_total", cards.total_cards(g))
         g.set("pog_events", [])
-        g.replace("turn_loop", phase=0)
+        g.goto("turn_loop", phase=0)
 
 
-@register
 class TurnLoop(State):
     """6.0: phases A–H in order, then the next turn."""
     name = "turn_loop"
     rule = "6.0"
     automatic = True
 
-    def auto(self, g: Game, frame: dict) -> None:
+    def run(self, g: Game, frame: dict) -> None:
         index = int(frame.get("phase", 0))
         if index >= len(PHASES):
             g.update(phase=0)
@@ -133,21 +133,17 @@ class TurnLoop(State):
             for side in ("CP", "AP"):
                 g.set(f"pog_actions_{side}", [])
         g.set("phase", label)
-        if state in STATES:
-            g.push(state, **({"round": 1, "side": "CP"} if state == "phase_action" else {}))
-        else:
-            g.note(f"PoG 6.0: phase {letter} ({label.replace('_', ' ')}) not enforced yet")
+        g.call(state, **({"round": 1, "side": "CP"} if state == "phase_action" else {}))
 
 
-@register
 class PhaseMO(State):
     """7.1.1: each player rolls on his row of the Mandated Offensive Table."""
     name = "phase_mo"
     rule = "7.1.1"
     automatic = True
 
-    def auto(self, g: Game, frame: dict) -> None:
-        g.pop()
+    def run(self, g: Game, frame: dict) -> None:
+        g.end()
         for side in ("CP", "AP"):
             mo.roll(g, side)
 
@@ -235,13 +231,12 @@ def record_rp(g: Game, side: str, card: str) -> list[str]:
     return [f"{n.upper()} {a}" for n, a in amounts.items()]
 
 
-@register
 class PhaseAction(State):
     """8.1: six Action Rounds, CP first; each player must take one action (8.1.3): a card for
     OPS, SR, RP or as an Event, or an Automatic Operation (1 OPS, no card). There is no pass.
     Peace Terms (16.5, :mod:`.peace`) are offered when allowed."""
     name = "phase_action"
-    rule = "8.1"
+    rule = "8.1.3"
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
         side, rnd = frame.get("side", "CP"), frame.get("round", 1)
@@ -251,57 +246,79 @@ class PhaseAction(State):
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         side = frame.get("side", "CP")
         for card in cards.hand(g, side):
-            for kind in ("play_ops", "play_sr", "play_rp", "play_event"):
-                if card_violation(g, side, kind, card) is None:
-                    yield Action.make(kind, side, card=card)
+            for verb in PLAYS:
+                if card_violation(g, side, verb, card) is None:
+                    yield self.offer(verb, side, card=card)
         if goa_forced(g, side):
             return  # PoG 5.7.4 #3
-        yield Action.make("auto_op", side)
+        yield self.offer("auto_op", side)
         if peace.peace_terms_allowed(g, side) is None:
-            yield Action.make("peace_terms", side)
+            yield self.offer("peace_terms", side)
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        side = frame.get("side", "CP")
-        if action.kind in ("auto_op", "peace_terms") and goa_forced(g, side):
+    def _forced(self, g: Game, frame: dict) -> Violation | None:
+        if goa_forced(g, frame.get("side", "CP")):
             return Violation("PoG 5.7.4", "Historical scenario: the CP must open with Guns of "
                                           "August as an event")
-        if action.kind == "auto_op":
-            return None if not action.params else Violation("PoG 8.1.3", "auto_op takes no card")
-        if action.kind in ("play_ops", "play_sr", "play_rp", "play_event"):
-            if set(action.params) != {"card"} or not isinstance(action.get("card"), str):
-                return Violation("PoG 9.1.3", f"{action.kind} needs exactly one card id")
-            return card_violation(g, side, action.kind, action["card"])
-        if action.kind == "pass":
-            return Violation("PoG 8.1.3", "there is no pass: take an Automatic Operation")
-        if action.kind == "peace_terms":
-            if action.params:
-                return Violation("PoG 16.5.1", "peace_terms takes no card")
-            return peace.peace_terms_allowed(g, side)
-        return Violation("PoG 8.1.3", f"{action.kind} is not an action-round choice")
+        return None
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        from . import ops, sr
-        side, card = action.side, action.get("card", "")
-        kind = {"play_ops": "ops", "play_sr": "sr", "play_rp": "rp", "play_event": "event",
-                "auto_op": "auto_op", "peace_terms": "peace"}[action.kind]
+    def check_auto_op(self, g: Game, frame: dict) -> Violation | None:
+        return self._forced(g, frame)
+
+    def check_peace_terms(self, g: Game, frame: dict) -> Violation | None:
+        return self._forced(g, frame) or peace.peace_terms_allowed(g, frame.get("side", "CP"))
+
+    def check_play_ops(self, g: Game, frame: dict, card: Card) -> Violation | None:
+        return card_violation(g, frame.get("side", "CP"), "play_ops", card)
+
+    def check_play_sr(self, g: Game, frame: dict, card: Card) -> Violation | None:
+        return card_violation(g, frame.get("side", "CP"), "play_sr", card)
+
+    def check_play_rp(self, g: Game, frame: dict, card: Card) -> Violation | None:
+        return card_violation(g, frame.get("side", "CP"), "play_rp", card)
+
+    def check_play_event(self, g: Game, frame: dict, card: Card) -> Violation | None:
+        return card_violation(g, frame.get("side", "CP"), "play_event", card)
+
+    def _begin(self, g: Game, frame: dict, kind: str, card: str) -> str:
+        """8.1.4: record the action; the card goes to the discards; the round's end waits."""
+        side = frame.get("side", "CP")
         g.set(f"pog_actions_{side}", _actions_this_turn(g, side) + [kind])  # PoG 8.1.4
         g.set("action_round", frame.get("round", 1))
         if card:
             cards.move_card(g, card, f"discard:{side}")
-        g.push("action_round_end", side=side, card=card, kind=kind)
-        if kind == "ops":
-            ops.start(g, side, cards.ops_value(g, card), card)
-        elif kind == "auto_op":
-            ops.start(g, side, 1, "")  # PoG 8.1.3 #6
-        elif kind == "sr":
-            sr.start(g, side, cards.sr_value(g, card), card)
-        elif kind == "peace":
-            peace.offer_peace_terms(g, side)  # PoG 16.5
-        elif kind == "rp":
-            recorded = record_rp(g, side, card)  # PoG 9.4.1
-            g.note(f"PoG 9.4.1: {side} records RP: {', '.join(recorded) or 'none'}")
-        else:
-            self._event(g, side, card)
+        g.call("action_round_end", side=side, card=card, kind=kind)
+        return side
+
+    def on_play_ops(self, g: Game, frame: dict, card: Card) -> None:
+        """Play the card for its OPS"""
+        side = self._begin(g, frame, "ops", card)
+        ops.start(g, side, cards.ops_value(g, card), card)
+
+    def on_play_sr(self, g: Game, frame: dict, card: Card) -> None:
+        """Play the card for Strategic Redeployment"""
+        side = self._begin(g, frame, "sr", card)
+        sr.start(g, side, cards.sr_value(g, card), card)
+
+    def on_play_rp(self, g: Game, frame: dict, card: Card) -> None:
+        """Play the card for Replacement Points"""
+        side = self._begin(g, frame, "rp", card)
+        recorded = record_rp(g, side, card)  # PoG 9.4.1
+        g.note(f"PoG 9.4.1: {side} records RP: {', '.join(recorded) or 'none'}")
+
+    def on_play_event(self, g: Game, frame: dict, card: Card) -> None:
+        """Play the card as its event"""
+        side = self._begin(g, frame, "event", card)
+        self._event(g, side, card)
+
+    def on_auto_op(self, g: Game, frame: dict) -> None:
+        """Automatic Operation (1 OPS, no card)"""
+        side = self._begin(g, frame, "auto_op", "")
+        ops.start(g, side, 1, "")  # PoG 8.1.3 #6
+
+    def on_peace_terms(self, g: Game, frame: dict) -> None:
+        """Offer peace terms"""
+        side = self._begin(g, frame, "peace", "")
+        peace.offer_peace_terms(g, side)  # PoG 16.5
 
     def _event(self, g: Game, side: str, card: str) -> None:
         info = cards.info(g, card)
@@ -318,25 +335,24 @@ class PhaseAction(State):
             tracks.add_vp(g, 1 if side == "CP" else -1, "* event in the Introductory scenario, PoG 5.3.4")
         cards.EVENTS[card].play(g, side, card)
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
+    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
         side, card = action.side, action.get("card")
-        if action.kind == "auto_op":
+        if action.verb == "auto_op":
             return f"{side} takes an Automatic Operation (1 OPS)"
-        if action.kind == "peace_terms":
+        if action.verb == "peace_terms":
             return f"{side} offers Peace Terms"
         if not isinstance(card, str) or card not in g.module.piece_types:
-            return f"{side}: {action.kind}"
+            return None
         name = cards.label(g, card)
-        if action.kind == "play_ops":
+        if action.verb == "play_ops":
             return f"{side} plays {name} for {cards.ops_value(g, card)} OPS"
-        if action.kind == "play_sr":
+        if action.verb == "play_sr":
             return f"{side} plays {name} for {cards.sr_value(g, card)} SR"
-        if action.kind == "play_rp":
+        if action.verb == "play_rp":
             return f"{side} plays {name} for RP"
         return f"{side} plays {name} as an event"
 
 
-@register
 class ActionRoundEnd(State):
     """End of a player's action: * events leave the game (9.5.1.2), Move/Attack markers come
     off, and the other player acts; after the Allied action of round 6 the phase ends (8.1.5)."""
@@ -344,16 +360,16 @@ class ActionRoundEnd(State):
     rule = "8.1.5"
     automatic = True
 
-    def auto(self, g: Game, frame: dict) -> None:
+    def run(self, g: Game, frame: dict) -> None:
         over = overstacked(g)
         if over:  # PoG 10.1.3: resolved before the round ends
             loc, owner = over[0]
             g.set("pog_moving", True)  # the invariants: being resolved now (10.1.3)
-            g.push("overstack", loc=loc, owner=owner)
+            g.call("overstack", loc=loc, owner=owner)
             return
         if g.get("pog_moving"):
             g.set("pog_moving", False)
-        g.pop()
+        g.end()
         from . import events_cp
         events_cp.action_round_ended(g, frame)  # CP #25 High Seas Fleet
         card = frame.get("card")
@@ -379,12 +395,11 @@ class ActionRoundEnd(State):
         elif rnd < ROUNDS:
             g.update(side="CP", round=rnd + 1)
         else:
-            g.pop()
+            g.end()
 
 
 def overstacked(g: Game) -> list[tuple[str, str]]:
     """(space, side) pairs holding more than 3 units of one side (10.1.1)."""
-    from . import board, movement
     out = []
     for loc, stack in sorted(g.state.stacks.items()):
         if len(stack) <= movement.STACKING_LIMIT or not board.is_space(g, loc):
@@ -395,7 +410,6 @@ def overstacked(g: Game) -> list[tuple[str, str]]:
     return out
 
 
-@register
 class Overstack(State):
     """10.1.3: a player over the stacking limit involuntarily loses the excess units; the
     opponent chooses them, and armies eliminated this way are eliminated permanently."""
@@ -403,22 +417,19 @@ class Overstack(State):
     rule = "10.1.3"
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
-        from .game import other
         return Prompt(other(frame["owner"]), "overstack",
                       f"{other(frame['owner'])}: choose a {frame['owner']} unit to eliminate in "
                       f"{g.module.locations[frame['loc']].name} (over the stacking limit)")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        from . import board
-        from .game import other
         for pid in board.units_in(g, frame["loc"], frame["owner"]):
-            yield Action.make("eliminate", other(frame["owner"]), unit=pid)
+            yield self.offer("eliminate", other(frame["owner"]), unit=pid)
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        from . import board, losses, movement
-        losses.eliminate(g, action["unit"], replace=False, permanent=True)
+    def on_eliminate(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Eliminate this unit (permanently, 10.1.3)"""
+        losses.eliminate(g, unit, replace=False, permanent=True)
         if len(board.units_in(g, frame["loc"], frame["owner"])) <= movement.STACKING_LIMIT:
-            g.pop()
+            g.end()
 
 
 # -- the Strategy Card Draw Phase -------------------------------------------------------------
@@ -428,7 +439,6 @@ def discardable(g: Game, side: str) -> list[str]:
     return [c for c in cards.hand(g, side) if cards.is_cc(g, c) or _delayed_entry(g, side, c)]
 
 
-@register
 class PhaseDraw(State):
     """G (6.0.4): played CCs go to the discards (9.5.4.5); each player may discard CCs from
     hand (9.5.4.6); the draw pile is reshuffled with the discards if war-commitment cards
@@ -437,7 +447,7 @@ class PhaseDraw(State):
     rule = "6.0.4"
     automatic = True
 
-    def auto(self, g: Game, frame: dict) -> None:
+    def run(self, g: Game, frame: dict) -> None:
         step = int(frame.get("step", 0))
         if step == 0:
             for side in ("CP", "AP"):
@@ -447,9 +457,9 @@ class PhaseDraw(State):
             side = ("CP", "AP")[step]
             g.update(step=step + 1)
             if discardable(g, side):
-                g.push("draw_discard", side=side)
+                g.call("draw_discard", side=side)
             return
-        g.pop()
+        g.end()
         added = g.get("pog_cards_added") or []
         for side in ("CP", "AP"):
             if side in added or g.get(f"pog_new_cards_{side.lower()}"):  # PoG 6.0.4
@@ -468,7 +478,6 @@ class PhaseDraw(State):
                 g.set(f"pog_new_cards_{side}", False)
 
 
-@register
 class DrawDiscard(State):
     """9.5.4.6: before drawing, discard any Combat Cards (and 9.5.2.5 entry cards) in hand."""
     name = "draw_discard"
@@ -480,25 +489,27 @@ class DrawDiscard(State):
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         for card in discardable(g, frame["side"]):
-            yield Action.make("discard", frame["side"], card=card)
-        yield Action.make("done", frame["side"])
+            yield self.offer("discard", frame["side"], card=card)
+        yield self.offer("done", frame["side"])
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "discard" and action.get("card") not in discardable(g, frame["side"]):
+    def check_discard(self, g: Game, frame: dict, card: Card) -> Violation | None:
+        if card not in discardable(g, frame["side"]):
             return Violation("PoG 9.5.4.6", "only Combat Cards (and Italy/Romania under 9.5.2.5) "
                                             "may be discarded from hand")
-        return super().check(g, frame, action)
+        return None
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        if action.kind == "discard":
-            cards.move_card(g, action["card"], f"discard:{frame['side']}")
-            if not discardable(g, frame["side"]):
-                g.pop()
-        else:
-            g.pop()
+    def on_discard(self, g: Game, frame: dict, card: Card) -> None:
+        """Discard this card before drawing"""
+        cards.move_card(g, card, f"discard:{frame['side']}")
+        if not discardable(g, frame["side"]):
+            g.end()
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
-        if action.kind == "discard" and action.get("card") in g.module.piece_types:
+    def on_done(self, g: Game, frame: dict) -> None:
+        """Keep the rest of the hand"""
+        g.end()
+
+    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
+        if action.verb == "discard" and action.get("card") in g.module.piece_types:
             return f"{action.side} discards {cards.label(g, action['card'])}"
         return f"{action.side} keeps the rest of the hand"
 
@@ -510,44 +521,18 @@ def _last_turn(g: Game) -> int:
     return int(scen.last_turn) if scen is not None and scen.last_turn else 20
 
 
-def final_outcome(g: Game) -> str:
-    """The victory level at the scenario's end (5.3.4, 5.4.2, 5.5.2, 5.7.2)."""
-    from . import status
-    custom = getattr(status, "final_outcome", None)
-    if custom is not None:
-        return custom(g)
-    scenario = g.get("pog_scenario") or "campaign"
-    row = {"introductory": "introductory", "limited_war": "limited_war"}.get(scenario, "campaign")
-    if row == "campaign" and cards.event_played(g, "cp_45"):
-        row = "campaign_after_brest_litovsk"
-    table = g.module.tables["victory_levels"]
-    cells = table.cells[table.rows.values.index(row)]
-    cols = list(table.cols.values)
-    cp_at_least = int(cells[cols.index("cp_victory_at_least")])
-    ap_at_most = int(cells[cols.index("ap_victory_at_most")])
-    vp = int(g.get("vp", 10))
-    if vp >= cp_at_least:
-        return f"Central Powers victory with {vp} VP"
-    if vp <= ap_at_most:
-        return f"Allied victory with {vp} VP"
-    if scenario == "historical":
-        return f"Allied victory with {vp} VP (5.7.2: the Allies win every draw)"
-    return f"Draw with {vp} VP"
-
-
-@register
 class EndOfTurn(State):
     """H: advance the Game Turn marker, or end the game after the scenario's last turn."""
     name = "end_of_turn"
     rule = "6.0.1"
     automatic = True
 
-    def auto(self, g: Game, frame: dict) -> None:
-        g.pop()
+    def run(self, g: Game, frame: dict) -> None:
+        g.end()
         turn = int(g.get("turn", 1))
         if turn >= _last_turn(g):
-            g.set("outcome", final_outcome(g))
-            g.note(f"PoG 5.1.1: the scenario ends after turn {turn}: {g.get('outcome')}")
+            g.note(f"PoG 5.1.1: the scenario ends after turn {turn}")
+            status.end_game(g, status.final_outcome(g))
             return
         g.set("turn", turn + 1)
         g.set("action_round", 1)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable
 from engine import commands as C
 
 from . import board, tracks
-from .machine import State, register
+from engine.machine import State
 
 if TYPE_CHECKING:
     from .game import Game
@@ -75,15 +75,14 @@ def resolve_siege(g: "Game", loc: str) -> bool:
     return False
 
 
-@register
 class SiegePhase(State):
     """Phase D: every besieged fort checks for surrender (15.3.1). Automatic."""
     name = "phase_siege"
     rule = "15.3.1"
     automatic = True
 
-    def auto(self, g: "Game", frame: dict) -> None:
+    def run(self, g: "Game", frame: dict) -> None:
         for loc in sorted(board.spaces(g)):
             if board.markers_in(g, loc, "m_siege") and board.fort_intact(g, loc):
                 resolve_siege(g, loc)
-        g.pop()
+        g.end()

@@ -10,15 +10,26 @@ from collections import deque
 from typing import Iterator
 
 from engine import commands as C
-from engine.rules import Action, Prompt, Violation
+from engine.actions import Action, Loc, Piece
+from engine.rules import Prompt, Violation
 
 from . import board, confinement, entry, movement
 from .game import Game
-from .machine import State, register
+from engine.machine import State
 from .movement import place, unit_name
 from .ops import in_supply
 
-RESERVE = "reserve"
+RESERVE = "reserve"   # the Reserve Box as the SR rules name it (its location: reserve:<side>)
+
+
+def box_of(side: str, to: str) -> str:
+    """The location an SR destination names (the Reserve Box is ``reserve:<side>``)."""
+    return f"reserve:{side}" if to == RESERVE else to
+
+
+def from_box(side: str, to: str) -> str:
+    """The SR rules' name for a destination location (``reserve:<side>`` is RESERVE)."""
+    return RESERVE if to == f"reserve:{side}" else str(to)
 BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU",  # PoG 13.0.1
            "POL": "GE"}  # CP #59: the Polish corps are treated as German
 CAPITALS = {"FR": ("paris",), "AH": ("vienna", "budapest"), "GE": ("berlin",), "BR": ("london",),
@@ -27,7 +38,7 @@ CAPITALS = {"FR": ("paris",), "AH": ("vienna", "budapest"), "GE": ("berlin",), "
 
 
 def start(g: Game, side: str, points: int, card: str) -> None:
-    g.push("sr", side=side, points=points, spent=0, card=card, done=[])
+    g.call("sr", side=side, points=points, spent=0, card=card, done=[])
 
 
 def cost(g: Game, pid: int) -> int:
@@ -452,10 +463,9 @@ def sr_violation(g: Game, frame: dict, pid, to) -> Violation | None:
 def _end(g: Game) -> None:
     if g.get("pog_moving"):
         g.set("pog_moving", False)
-    g.pop()
+    g.end()
 
 
-@register
 class StrategicRedeployment(State):
     """13.1: SR points from the card, spent unit by unit."""
     name = "sr"
@@ -482,30 +492,28 @@ class StrategicRedeployment(State):
                 seen.add(kind)
                 for to in sorted(destinations(g, side, pid)):
                     if unfixable_after(g, frame, pid, to) is None:  # PoG 10.1.4
-                        yield Action.make("sr", side, pid=pid, to=to)
+                        yield self.offer("sr", side, pid=pid, to=box_of(side, to))
         if not overstacked(g, side):  # PoG 10.1.2: met again before the SR ends
-            yield Action.make("end_sr", side)
+            yield self.offer("end_sr", side)
 
-    def check(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        if action.kind == "end_sr":
-            if action.params:
-                return Violation("PoG 13.1", "end_sr takes nothing")
-            over = overstacked(g, frame["side"])
-            if over:
-                return Violation("PoG 10.1.2", f"{place(g, over[0])} is over the stacking limit: "
-                                               "SR units out of it before ending the SR")
-            return None
-        if action.kind != "sr" or set(action.params) != {"pid", "to"}:
-            return Violation("PoG 13.1", "during SR: sr(pid, to) or end_sr")
-        return sr_violation(g, frame, action["pid"], action["to"])
+    def check_end_sr(self, g: Game, frame: dict) -> Violation | None:
+        over = overstacked(g, frame["side"])
+        if over:
+            return Violation("PoG 10.1.2", f"{place(g, over[0])} is over the stacking limit: "
+                                           "SR units out of it before ending the SR")
+        return None
 
-    def apply(self, g: Game, frame: dict, action: Action) -> None:
-        if action.kind == "end_sr":
-            _end(g)
-            return
-        pid, to = action["pid"], action["to"]
-        dest = f"reserve:{frame['side']}" if to == RESERVE else to
-        _record_ne(g, frame["side"], pid, g.state.pieces[pid].loc, to)  # PoG 13.2
+    def check_sr(self, g: Game, frame: dict, pid: Piece, to: Loc) -> Violation | None:
+        return sr_violation(g, frame, pid, from_box(frame["side"], to))
+
+    def on_end_sr(self, g: Game, frame: dict) -> None:
+        """End SR"""
+        _end(g)
+
+    def on_sr(self, g: Game, frame: dict, pid: Piece, to: Loc) -> None:
+        """Redeploy this unit"""
+        dest = str(to)
+        _record_ne(g, frame["side"], pid, g.state.pieces[pid].loc, from_box(frame["side"], to))  # PoG 13.2
         g.do(C.Move(pid, dest))
         g.update(spent=frame["spent"] + cost(g, pid), done=frame["done"] + [pid])
         over = bool(overstacked(g, frame["side"]))
@@ -515,13 +523,13 @@ class StrategicRedeployment(State):
         if top["spent"] >= top["points"]:
             _end(g)
 
-    def notation(self, g: Game, frame: dict, action: Action) -> str:
-        if action.kind == "sr" and action.get("pid") in g.state.pieces:
+    def describe(self, g: Game, frame: dict, action: Action) -> str:
+        if action.verb == "sr" and action.get("pid") in g.state.pieces:
             pid = action["pid"]
             src = g.state.pieces[pid].loc
             to = action.get("to")
             src_name = "the Reserve Box" if src.startswith("reserve:") else place(g, src)
-            to_name = "the Reserve Box" if to == RESERVE else (
+            to_name = "the Reserve Box" if str(to).startswith("reserve:") else (
                 place(g, to) if isinstance(to, str) and to in g.module.locations else str(to))
             return f"{action.side} SRs {unit_name(g, pid)} {src_name} → {to_name}"
         return f"{action.side} ends SR"

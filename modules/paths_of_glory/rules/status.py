@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from engine import commands as C
 
 from . import board, tracks
-from .machine import State, register
+from engine.machine import State
 from .tracks import control_changed, set_control  # noqa: F401  (the status interface)
 
 if TYPE_CHECKING:
@@ -55,8 +55,18 @@ def threshold(g: "Game", key: str) -> int:
 
 
 def end_game(g: "Game", sentence: str) -> None:
+    """End the game with ``sentence`` (from :func:`automatic_victory` or :func:`final_outcome`,
+    which begin with the result: "Central Powers …", "Allied …", "Draw …")."""
     g.note(sentence)
-    g.set("outcome", sentence)
+    if sentence.startswith("Central Powers"):
+        winner = "CP"
+    elif sentence.startswith("Allied"):
+        winner = "AP"
+    else:
+        winner = ""
+    how = "automatic victory" if "automatic victory" in sentence else \
+        ("victory" if winner else "draw")
+    g.finish(winner, how, sentence)
 
 
 # -- E.1 ---------------------------------------------------------------------------------------
@@ -232,14 +242,13 @@ def commitment_check(g: "Game") -> None:
                 turkey_enters(g)
 
 
-@register
 class WarStatusPhase(State):
     """Phase E (6.0): E.1 VP, E.2 automatic victory, E.3 Armistice, E.4 commitment."""
     name = "phase_war_status"
     rule = "6.0"
     automatic = True
 
-    def auto(self, g: "Game", frame: dict) -> None:
+    def run(self, g: "Game", frame: dict) -> None:
         war_status_vp(g)                                           # E.1
         tracks.update_tracks(g)
         won = automatic_victory(g)                                 # E.2
@@ -254,4 +263,4 @@ class WarStatusPhase(State):
                 g.get("commitment_ap"), g.get("commitment_cp")):
             end_game(g, final_outcome(g, "total_war"))             # 5.4.1
             return
-        g.pop()
+        g.end()

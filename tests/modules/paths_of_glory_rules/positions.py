@@ -7,7 +7,7 @@ from functools import lru_cache
 from engine import commands as C
 from engine.rules import Action, Transaction
 from engine.session import Session
-from tools.resolve import open_module
+from engine.modules import open_module
 
 
 @lru_cache(maxsize=None)
@@ -44,8 +44,8 @@ def push(s: Session, state: str, **data) -> None:
     """Push a frame as ops would, then run automatic states."""
     tx = Transaction(s.state)
     g = s.ruleset.game(s.state, tx)
-    g.push(state, **data)
-    s.ruleset._run_automatic(g)
+    g.call(state, **data)
+    s.ruleset.machine.run_automatic(g)
 
 
 def declare(s: Session, side: str, attack_spaces: list[str]) -> None:
@@ -58,10 +58,10 @@ def attack(s: Session, side: str, target: str, units: list[int],
     where ``units`` are), designate ``target`` and ``units``, resolve (12.2.2). Returns the
     record entry of the resolve; load the dice first (LoadedDice)."""
     declare(s, side, spaces or sorted({s.state.pieces[p].loc for p in units}))
-    s.do(Action.make("attack", side, space=target))
+    s.push(Action("attack", side, space=target))
     for pid in units:
-        s.do(Action.make("add_attacker", side, unit=pid))
-    return s.do(Action.make("resolve", side))
+        s.push(Action("add_attacker", side, unit=pid))
+    return s.push(Action("resolve", side))
 
 
 def clear_hands(s: Session) -> None:
@@ -72,12 +72,12 @@ def clear_hands(s: Session) -> None:
 
 
 def act(s: Session, kind: str, side: str, **params):
-    return s.do(Action.make(kind, side, **params))
+    return s.push(Action(kind, side, **params))
 
 
 def refusal(s: Session, kind: str, side: str, **params):
     """The Violation the action meets (None if legal)."""
-    return s.check(Action.make(kind, side, **params))
+    return s.check(Action(kind, side, **params))
 
 
 def card_to(s: Session, card_id: str, loc: str) -> None:

@@ -6,7 +6,7 @@ from functools import lru_cache
 from engine import commands as C
 from engine.rules import Transaction
 from engine.session import Session
-from tools.resolve import open_module
+from engine.modules import open_module
 
 
 @lru_cache(maxsize=None)
@@ -74,7 +74,7 @@ def start_phase(s: Session, name: str, **data) -> None:
     """Make ``name`` the only frame and run the automatic states, as the turn loop would."""
     g = game(s)
     g.set("pog_stack", [{"state": name, **data}])
-    s.ruleset._run_automatic(g)
+    s.ruleset.machine.run_automatic(g)
 
 
 def first(s: Session, type_id: str, loc: str | None = None) -> int:

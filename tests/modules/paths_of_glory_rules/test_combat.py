@@ -48,9 +48,9 @@ def test_pog_12_combat_example_1_tannenberg(board, monkeypatch):
     assert face(s, ge1) == 1 and face(s, ge8) == 0
     assert s.state.globals["pog_combat"]["winner"] == "CP"
     assert top(s)["state"] == "combat_retreat"
-    kinds = {a.kind for a in legal(s)}
+    kinds = {a.verb for a in legal(s)}
     assert "cancel_retreat" in kinds                      # PoG 12.5.3: forest
-    paths = [a["path"] for a in legal(s) if a.kind == "retreat"]
+    paths = [a["path"] for a in legal(s) if a.verb == "retreat"]
     assert paths and all(len(p) == 2 for p in paths)      # LN 4 - 1 = 3 → 2 spaces
     act(s, "retreat", "AP", unit=ru_corps[0], path=paths[0])
     assert loc_of(s, ru_corps[0]) == paths[0][-1]
@@ -113,7 +113,7 @@ def test_pog_12_1_11_multinational_needs_common_space(board):
     act(s, "add_attacker", "AP", unit=br)
     act(s, "add_attacker", "AP", unit=fr)
     assert refusal(s, "resolve", "AP").rule == "PoG 12.1.11"
-    assert all(a.kind != "resolve" for a in legal(s))
+    assert all(a.verb != "resolve" for a in legal(s))
 
 
 def test_pog_12_1_9_dotted_line_and_12_1_10_london(board):
@@ -150,9 +150,9 @@ def test_pog_12_1_6_space_attacked_once_per_action(board, monkeypatch):
     attack(s, "AP", "cambrai", [br3])
     while top(s)["state"] != "combat_declare":
         a = legal(s)[-1]
-        s.do(a)
+        s.push(a)
     assert refusal(s, "attack", "AP", space="cambrai").rule == "PoG 12.1.6"
-    assert {a.kind for a in legal(s)} == {"end_combats"}
+    assert {a.verb for a in legal(s)} == {"end_combats"}
     act(s, "end_combats", "AP")
     assert s.state.globals["pog_stack"] == []
 
@@ -174,7 +174,7 @@ def test_pog_15_2_5_no_desert_combat_in_summer(board):
     put(s, "br_corps", "sinai")
     declare(s, "AP", ["sinai"])
     assert refusal(s, "attack", "AP", space="gaza").rule == "PoG 15.2.5"
-    assert [a.kind for a in legal(s)] == ["end_combats"]
+    assert [a.verb for a in legal(s)] == ["end_combats"]
 
 
 def test_pog_12_2_7_sinai_drm(board, monkeypatch):
@@ -244,13 +244,13 @@ def test_pog_12_5_2_retreat_one_space_on_difference_1(board, monkeypatch):
         act(s, "take_loss", "CP", unit=legal(s)[0]["unit"])
     c = s.state.globals["pog_combat"]
     assert c["retreat_len"] == 1
-    assert all(len(a["path"]) == 1 for a in legal(s) if a.kind == "retreat")
+    assert all(len(a["path"]) == 1 for a in legal(s) if a.verb == "retreat")
 
 
 def test_pog_12_5_5_retreat_priority_friendly_first(board, monkeypatch):
     s = board
     d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "mlawa", ["ge_8a"], "thorn")
-    paths = [a["path"] for a in legal(s) if a.kind == "retreat"]
+    paths = [a["path"] for a in legal(s) if a.verb == "retreat"]
     g = s.ruleset.game(s.state)
     from modules.paths_of_glory.rules import board as B
     assert paths and all(B.controller(g, p[0]) == "AP" for p in paths)
@@ -264,7 +264,7 @@ def test_pog_12_5_4_no_retreat_means_permanent_elimination(board, monkeypatch):
     for loc in ("tannenberg", "novogeorgievsk", "lomza"):   # every way out of Mlawa blocked
         put(s, "ge_corps", loc)
     d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "mlawa", ["ge_8a"], "thorn")
-    assert {a.kind for a in legal(s)} == {"stand"}
+    assert {a.verb for a in legal(s)} == {"stand"}
     act(s, "stand", "AP")
     assert loc_of(s, d) == "perm_eliminated:AP"
 
@@ -273,8 +273,8 @@ def test_pog_12_7_7_cp_channel_ports(board, monkeypatch):
     s = board
     d, (ge,) = _win_against(s, monkeypatch, [3, 1], "be_1a", "brussels", ["ge_1a"], "liege")
     while top(s)["state"] == "combat_retreat":
-        paths = [a for a in legal(s) if a.kind == "retreat" and a["path"][-1] != "ostend"]
-        s.do(paths[0] if paths else legal(s)[0])
+        paths = [a for a in legal(s) if a.verb == "retreat" and a["path"][-1] != "ostend"]
+        s.push(paths[0] if paths else legal(s)[0])
     assert top(s)["state"] == "combat_advance"
     c = s.state.globals["pog_combat"]
     if "ostend" in c["vacated"]:
@@ -381,7 +381,7 @@ def test_pog_12_4_3_with_a_reserve_corps_the_replacement_takes_the_last_point(mo
     s, fr3, fr4 = _two_french_armies_hit(monkeypatch, reserve_corps=True, die=6)
     act(s, "take_loss", "AP", unit=fr3)
     while top(s)["state"] == "combat_losses":
-        s.do(list(s.legal_actions())[0])
+        s.push(list(s.legal_actions())[0])
     assert loc_of(s, fr3) == "eliminated:AP"
 
 
@@ -398,8 +398,8 @@ def test_pog_12_7_4_advance_to_the_last_space_of_an_incomplete_retreat(monkeypat
     attack(s, "CP", "kishinev", [ge])
     c = s.state.globals["pog_combat"]
     assert c["ln"] == {"CP": 3, "AP": 1} and c["retreat_len"] == 2
-    assert [a["path"] for a in legal(s) if a.kind == "retreat"] == [["ismail"]]
-    assert "stand" not in {a.kind for a in legal(s)}
+    assert [a["path"] for a in legal(s) if a.verb == "retreat"] == [["ismail"]]
+    assert "stand" not in {a.verb for a in legal(s)}
     act(s, "retreat", "AP", unit=ru, path=["ismail"])
     assert loc_of(s, ru) == "perm_eliminated:AP"           # 12.5.4: an army, permanently
     assert top(s)["state"] == "combat_advance"
@@ -456,12 +456,12 @@ def test_pog_14_3_4_oos_defenders_get_no_combat_card(monkeypatch):
     """14.1.1.2 / 14.3.4: supply is checked as the combat starts; an OOS German corps in an
     Allied-controlled space cannot be helped by Fortified Machine Guns, an in-supply one can."""
     s = _defence_cards_offered(monkeypatch, "amiens", "fr_corps", "cambrai")
-    assert not any(a.kind == "play_cc" for a in s.legal_actions())
+    assert not any(a.verb == "play_cc" for a in s.legal_actions())
     if top(s)["state"] == "combat_cards":
         assert refusal(s, "play_cc", "CP", card="cp_18").rule == "PoG 14.3.4"
     s = _defence_cards_offered(monkeypatch, "verdun", "fr_corps", "metz")
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
-    assert any(a.kind == "play_cc" and a.get("card") == "cp_18" for a in s.legal_actions())
+    assert any(a.verb == "play_cc" and a.get("card") == "cp_18" for a in s.legal_actions())
 
 
 def test_pog_14_3_4_oos_defenders_never_meet_a_defence_card_condition(board):
@@ -521,7 +521,7 @@ def test_pog_12_5_5_no_retreat_from_a_port_into_the_sea(board, monkeypatch):
     put(s, "ge_corps", "amiens")
     d, _ = _win_against(s, monkeypatch, [6, 1], "br_corps", "calais", ["ge_corps"], "ostend")
     assert top(s)["state"] == "combat_retreat"
-    assert {a.kind for a in legal(s)} == {"stand"}
+    assert {a.verb for a in legal(s)} == {"stand"}
     assert refusal(s, "retreat", "AP", unit=d, path=["london"]).rule == "PoG 12.5.5"
 
 
@@ -542,9 +542,9 @@ def test_pog_12_5_5_the_defender_chooses_who_fits_and_who_is_eliminated(board, m
     c = s.state.globals["pog_combat"]
     assert c["ln"] == {"CP": 2, "AP": 1} and c["retreat_len"] == 1
     assert face(s, a) == 1 and face(s, b) == 1 and loc_of(s, a) == loc_of(s, b) == "mlawa"
-    offered = {(x["unit"], tuple(x["path"])) for x in legal(s) if x.kind == "retreat"}
+    offered = {(x["unit"], tuple(x["path"])) for x in legal(s) if x.verb == "retreat"}
     assert offered == {(a, ("lomza",)), (b, ("lomza",))}            # the defender's choice
     act(s, "retreat", "AP", unit=b, path=["lomza"])
-    assert {x.kind for x in legal(s)} == {"stand"}
+    assert {x.verb for x in legal(s)} == {"stand"}
     act(s, "stand", "AP")
     assert loc_of(s, b) == "lomza" and loc_of(s, a).startswith("eliminated")

@@ -182,7 +182,7 @@ def test_pog_ap_36_mine_attack_british_on_entrenched_cp_once_per_turn(fresh, mon
     play(s, "AP", "ap_36")
     assert "column 1 (-1), die 5+1: Loss Number 1" in fire(s, "AP")     # 0 without the card
     while top(s)["state"] == "combat_losses":
-        s.do(next(a for a in s.legal_actions() if a.kind == "take_loss"))
+        s.push(next(a for a in s.legal_actions() if a.verb == "take_loss"))
     assert notes(s, "PoG 12.2.11")[-1].endswith("AP wins")
     assert where(s, "ap_36") == "discard:AP"        # one combat per turn: discarded by the winner
     s = fresh()

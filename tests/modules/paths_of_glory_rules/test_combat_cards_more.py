@@ -53,10 +53,10 @@ def test_pog_ap_06_withdrawal_example_of_play_cambrai(board, monkeypatch):
     corps = [p for p in s.state.stacks.get("cambrai", ()) if s.state.pieces[p].type == "fr_corps"]
     assert len(corps) == 1 and face(s, corps[0]) == 1          # survives, reduced (12.6.10)
     assert top(s)["state"] == "combat_retreat"
-    moves = [a for a in s.legal_actions() if a.kind == "retreat"]
+    moves = [a for a in s.legal_actions() if a.verb == "retreat"]
     assert moves and all(len(a["path"]) == 1 for a in moves)     # one space only (12.6.4)
     amiens = next(a for a in moves if a["path"] == ["amiens"])
-    s.do(amiens)
+    s.push(amiens)
     assert top(s)["state"] == "combat_advance"
     assert refusal(s, "advance", "CP", unit=ge2, path=["cambrai"]).rule == "PoG 12.7.1"
     act(s, "advance", "CP", unit=ge3, path=["cambrai"])
@@ -89,11 +89,11 @@ def test_pog_cp_56_withdrawal_corps_first_forced_retreat_and_no_cancel(board, mo
     assert top(s)["state"] == "combat_losses" and top(s)["side"] == "CP"
     assert refusal(s, "take_loss", "CP", unit=str(ge8)).rule == "PoG 12.6.9"
     while top(s)["state"] == "combat_losses" and top(s)["side"] == "CP":
-        opts = [a for a in s.legal_actions() if a.kind == "take_loss"]
-        s.do(opts[0])
+        opts = [a for a in s.legal_actions() if a.verb == "take_loss"]
+        s.push(opts[0])
     assert face(s, ge8) == 0
     while top(s)["state"] == "combat_losses":
-        s.do(next(a for a in s.legal_actions() if a.kind == "take_loss"))
+        s.push(next(a for a in s.legal_actions() if a.verb == "take_loss"))
     assert top(s)["state"] == "combat_withdrawal"                # two different corps steps
     options = [a["unit"] for a in s.legal_actions()]
     assert sorted(options) == sorted(gc)
@@ -104,7 +104,7 @@ def test_pog_cp_56_withdrawal_corps_first_forced_retreat_and_no_cancel(board, mo
     assert s.state.globals["pog_combat"]["winner"] == "CP"
     assert top(s)["state"] == "combat_retreat"                   # forced (12.6.4)
     assert refusal(s, "cancel_retreat", "CP", unit=ge8).rule == "PoG 12.6.5"
-    assert all(len(a["path"]) == 1 for a in s.legal_actions() if a.kind == "retreat")
+    assert all(len(a["path"]) == 1 for a in s.legal_actions() if a.verb == "retreat")
     assert where(s, "cp_56") == "removed:CP"
 
 
@@ -131,7 +131,7 @@ def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board, monkeyp
     act(s, "play_cc", "AP", card="ap_39")
     act(s, "done_cards", "AP")
     while top(s)["state"] == "combat_losses":
-        s.do(next(a for a in s.legal_actions() if a.kind == "take_loss"))
+        s.push(next(a for a in s.legal_actions() if a.verb == "take_loss"))
     assert s.state.globals["pog_stack"][-1]["state"] == "combat_declare"  # no retreat/advance
     held = [p for p in s.state.stacks.get("verdun", ()) if s.state.pieces[p].type == "fr_corps"]
     assert held and loc_of(s, ge[1]) == "metz"          # the replacement corps holds Verdun
@@ -181,7 +181,7 @@ def test_pog_cp_02_wireless_intercepts_only_russians_and_only_in_flank_step(boar
     attack(s, "CP", "tannenberg", [ge8, ge1], ["konigsberg", "thorn"])
     assert top(s)["state"] == "combat_flank"
     assert refusal(s, "play_cc", "CP", card="cp_02").rule == "PoG CP #2"
-    assert not [a for a in s.legal_actions() if a.kind == "play_cc"]
+    assert not [a for a in s.legal_actions() if a.verb == "play_cc"]
     act(s, "no_flank", "CP")
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert refusal(s, "play_cc", "CP", card="cp_02").rule == "PoG 12.2.6"

@@ -21,7 +21,7 @@ def top(s):
 def test_pog_5_7_4_3_cp_must_open_with_guns_of_august():
     s = Session.new(module(), "historical", 1, ruleset="paths_of_glory")
     assert top(s)["state"] == "phase_action" and top(s)["side"] == "CP"
-    kinds = {(a.kind, a.get("card")) for a in s.legal_actions()}
+    kinds = {(a.verb, a.get("card")) for a in s.legal_actions()}
     assert kinds == {("play_event", "cp_01")}
     other = next(c for c in [s.state.pieces[p].type for p in s.state.stacks["hand:CP"]] if c != "cp_01")
     assert refusal(s, "play_ops", "CP", card=other).rule == "PoG 5.7.4"

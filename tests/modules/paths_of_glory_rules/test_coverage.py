@@ -1,7 +1,7 @@
 """COVERAGE.md lists all 130 cards with the status the registries give (issue 11)."""
 from __future__ import annotations
 
-from modules.paths_of_glory.rules import coverage
+from tools import pog_coverage as coverage
 
 from .positions import module
 

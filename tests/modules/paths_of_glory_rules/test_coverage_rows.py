@@ -332,13 +332,12 @@ def test_pog_14_3_2_oos_units_may_not_sr():
     _cut_off(s, "warsaw", "CP")
     assert not SR.destinations(game(s), "AP", ru)
     sr(s, "AP", 2)
-    assert refusal(s, "sr", "AP", pid=ru, to="reserve") is not None
+    assert refusal(s, "sr", "AP", pid=ru, to="reserve:AP") is not None
 
 
 # -- 9.5.1.1 every event follows its card ----------------------------------------------------------
 
 def test_pog_9_5_1_1_every_strategy_card_has_its_event():
-    from modules.paths_of_glory.rules import states  # noqa: F401
     from modules.paths_of_glory.rules.cards import EVENTS
     from modules.paths_of_glory.rules.combat_cards import COMBAT_CARDS
     ids = [t.id for t in module().piece_types.values() if t.kind == "card"]

@@ -68,7 +68,7 @@ def test_pog_cp_34_bulgaria_enters_and_the_cp_choose_four_spaces():
         a = next(iter(s.legal_actions()))
         assert a.get("space") != "sofia" and a.get("space") not in chosen
         chosen.append(a.get("space"))
-        s.do(a)
+        s.push(a)
     assert len(chosen) == 4 and top(s)["state"] == "phase_action"
     assert refusal(s, "play_event", "CP", card="cp_34") is not None   # card gone, Bulgaria in
 
@@ -83,7 +83,7 @@ def test_pog_ap_16_romania_enters():
     s = ready("ap_16", "AP")
     act(s, "play_event", "AP", card="ap_16")
     while top(s)["state"] == "entry_place":
-        s.do(next(iter(s.legal_actions())))
+        s.push(next(iter(s.legal_actions())))
     g = g_of(s)
     ro = of_type(s, "ro_corps")
     assert len(ro) == 6 and all(board.is_space(g, loc_of(s, p)) for p in ro)
@@ -109,7 +109,7 @@ def test_pog_ap_30_salonika_limited_greek_entry_and_sr():
     assert board.controller(g, "athens") == "neutral"
     assert top(s)["state"] == "salonika_sr"
     assert refusal(s, "end_sr", "AP").rule == "PoG AP #30"           # at least one corps
-    reserve = [a for a in s.legal_actions() if a.kind == "sr"]
+    reserve = [a for a in s.legal_actions() if a.verb == "sr"]
     assert reserve
     act(s, "sr", "AP", unit=reserve[0].get("unit"), to="salonika")
     g = g_of(s)

@@ -196,8 +196,8 @@ def test_pog_ap_27_great_retreat_russians_fall_back_instead_of_fighting(monkeypa
     assert refusal(s, "great_retreat", "CP").rule == "PoG 8.1"
     act(s, "great_retreat", "AP")
     assert top(s)["state"] == "combat_retreat"
-    assert "cancel_retreat" not in {a.kind for a in s.legal_actions()}   # they must retreat
-    paths = [a["path"] for a in s.legal_actions() if a.kind == "retreat"]
+    assert "cancel_retreat" not in {a.verb for a in s.legal_actions()}   # they must retreat
+    paths = [a["path"] for a in s.legal_actions() if a.verb == "retreat"]
     assert paths and all(len(p) == 1 for p in paths)                    # one space
     act(s, "retreat", "AP", unit=ru, path=paths[0])
     assert top(s)["state"] == "combat_advance"                           # full-strength CP advance
@@ -222,7 +222,7 @@ def test_pog_ap_27_great_retreat_only_this_turn_and_others_still_attacked(monkey
     dice = LoadedDice(monkeypatch, [3, 3])
     cp_attack(s, "czernowitz", "kamenets_podolski", [ge])
     act(s, "great_retreat", "AP")
-    path = next(a["path"] for a in s.legal_actions() if a.kind == "retreat")
+    path = next(a["path"] for a in s.legal_actions() if a.verb == "retreat")
     act(s, "retreat", "AP", unit=ru, path=path)
     assert loc_of(s, ro) == "kamenets_podolski" and loc_of(s, ru) == path[0]
     assert "combat fire CP" in dice.purposes                             # the RO corps fights
@@ -328,7 +328,7 @@ def test_pog_ap_45_kerensky_offensive_plus_2_once_against_ah(monkeypatch):
     LoadedDice(monkeypatch, [3, 3, 3, 3])
     attack(s, "kamenets_podolski", "czernowitz", [ru])
     assert top(s)["state"] == "ap_offensive"
-    assert {a.kind for a in s.legal_actions()} == {"kerensky", "done"}
+    assert {a.verb for a in s.legal_actions()} == {"kerensky", "done"}
     assert refusal(s, "brusilov", "AP").rule == "PoG AP #46"
     act(s, "kerensky", "AP")
     assert g_(s, "pog_kerensky_used") is True

@@ -76,7 +76,7 @@ def test_pog_cp_01_guns_of_august_opening_attack_on_sedan():
     act(s, "attack", "CP", space="sedan")
     for pid in ge.values():
         act(s, "add_attacker", "CP", unit=pid)
-    assert any(a.kind == "resolve" for a in s.legal_actions())
+    assert any(a.verb == "resolve" for a in s.legal_actions())
     assert where_card(s, "cp_01") == "discard:CP"                  # removed when the round ends
 
 
@@ -250,7 +250,7 @@ def test_pog_cp_25_high_seas_fleet_vp_unless_grand_fleet(monkeypatch):
     assert g_(s, "vp") == vp
     act(s, "auto_op", "AP")
     while top(s)["state"] != "phase_action":
-        act(s, "done", "AP") if any(a.kind == "done" for a in s.legal_actions()) else act(s, "end_move", "AP")
+        act(s, "done", "AP") if any(a.verb == "done" for a in s.legal_actions()) else act(s, "end_move", "AP")
     assert g_(s, "vp") == vp + 1
     if "ap_33" not in cards.EVENTS:
         monkeypatch.setitem(cards.EVENTS, "ap_33", cards.Event(play=lambda g, side, c: None))
@@ -533,12 +533,12 @@ def test_pog_cp_61_haig_the_cp_may_hold_or_retreat_each_german_unit(monkeypatch)
     unit by unit; the AH corps beside them must retreat."""
     s, br, ge1, ah = _haig_battle(monkeypatch, haig_turn=5)
     offered = list(s.legal_actions())
-    holds = [a["unit"] for a in offered if a.kind == "hold"]
+    holds = [a["unit"] for a in offered if a.verb == "hold"]
     assert holds == [ge1]
-    assert any(a.kind == "retreat" and a["unit"] == ge1 for a in offered)   # may also retreat
+    assert any(a.verb == "retreat" and a["unit"] == ge1 for a in offered)   # may also retreat
     assert refusal(s, "hold", "CP", unit=ah).rule == "PoG CP #61"
     act(s, "hold", "CP", unit=ge1)
-    path = next(a["path"] for a in s.legal_actions() if a.kind == "retreat" and a["unit"] == ah)
+    path = next(a["path"] for a in s.legal_actions() if a.verb == "retreat" and a["unit"] == ah)
     act(s, "retreat", "CP", unit=ah, path=path)
     assert loc_of(s, ge1) == "cambrai" and loc_of(s, ah) == path[-1]
     assert loc_of(s, br) == "amiens"                  # nobody advances into the held space
@@ -546,7 +546,7 @@ def test_pog_cp_61_haig_the_cp_may_hold_or_retreat_each_german_unit(monkeypatch)
 
 def test_pog_cp_61_no_hold_without_haig_this_turn(monkeypatch):
     s, br, ge1, ah = _haig_battle(monkeypatch, haig_turn=4)       # played last turn
-    assert not [a for a in s.legal_actions() if a.kind == "hold"]
+    assert not [a for a in s.legal_actions() if a.verb == "hold"]
     assert refusal(s, "hold", "CP", unit=ge1).rule == "PoG CP #61"
 
 
@@ -639,6 +639,6 @@ def test_pog_cp_51_peace_offensive_costs_a_vp_without_an_advance(monkeypatch):
         if top(s)["state"] == "combat_declare":
             break
         kinds = [a for a in s.legal_actions()]
-        s.do(kinds[0])
+        s.push(kinds[0])
     assert top(s)["state"] == "combat_declare"
     assert g_(s, "vp") == vp - 1

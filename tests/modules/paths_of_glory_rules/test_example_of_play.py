@@ -6,7 +6,7 @@ Campaign scenario, CP starting with Guns of August in hand (the example: "Le Pot
 hanno scelto di iniziare la partita con la carta I Cannoni di Agosto"). The only arranging done
 outside the rules: the two opening hands and the draw piles hold the cards the example plays,
 and the dice are loaded with the example's rolls. Everything else goes through
-``session.do(Action)`` of legal actions, and after each step the example's numbers are checked.
+``session.push(Action)`` of legal actions, and after each step the example's numbers are checked.
 """
 from __future__ import annotations
 
@@ -81,13 +81,13 @@ class Script:
 
     # actions ----------------------------------------------------------------------------------
     def do(self, kind: str, side: str, **params):
-        action = Action.make(kind, side, **params)
+        action = Action(kind, side, **params)
         v = self.s.check(action)
         if v is not None:
-            legal = [(a.kind, dict(a.params)) for a in self.s.legal_actions()]
+            legal = [(a.verb, a.as_dict()) for a in self.s.legal_actions()]
             raise AssertionError(f"{kind} {params} refused: {v}\nprompt: {self.s.prompt()}\n"
                                  f"legal: {legal[:40]}")
-        return self.s.do(action)
+        return self.s.push(action)
 
     def roll(self, *values: int) -> None:
         assert self.dice.values == [], f"unused dice {self.dice.values}"
@@ -99,7 +99,7 @@ class Script:
     def show(self) -> None:
         print("STATE", self.top(), self.g.get("pog_combat"))
         print("PROMPT", self.s.prompt())
-        print("LEGAL", [(a.kind, dict(a.params)) for a in self.s.legal_actions()][:40])
+        print("LEGAL", [(a.verb, a.as_dict()) for a in self.s.legal_actions()][:40])
 
     def card(self, card_id: str) -> int:
         return next(p for p, piece in self.pieces.items() if piece.type == card_id)
@@ -120,11 +120,11 @@ class Script:
     def take_losses(self, side: str, order: list[int]) -> None:
         """Answer loss prompts with the first unit of ``order`` that may take the step."""
         while self.state() == "combat_losses" and self.top()["side"] == side:
-            legal = {a["unit"] for a in self.s.legal_actions() if a.kind == "take_loss"}
-            pick = next((str(p) for p in order if str(p) in legal), None)
+            legal = {a.get("unit") for a in self.s.legal_actions() if a.verb == "take_loss"}
+            pick = next((p for p in order if p in legal), None)
             if pick is None:  # a replacement corps placed during this combat
                 replaced = (self.g.get("pog_combat") or {}).get("replaced", {})
-                pick = next((k for k, v in replaced.items() if v in order and k in legal), None)
+                pick = next((int(k) for k, v in replaced.items() if v in order and int(k) in legal), None)
             assert pick is not None, f"none of {order} may take the loss: {legal}"
             self.do("take_loss", side, unit=pick)
 
@@ -134,10 +134,10 @@ class Script:
 
     def move_to(self, side: str, pids: list[int], dest: str) -> None:
         """A legal move of exactly ``pids`` ending in ``dest`` (the example names no path)."""
-        moves = [a for a in self.s.legal_actions() if a.kind == "move"
+        moves = [a for a in self.s.legal_actions() if a.verb == "move"
                  and sorted(a["pids"]) == sorted(pids) and a["path"][-1] == dest]
         assert moves, f"no legal move of {pids} to {dest}"
-        self.s.do(min(moves, key=lambda a: len(a["path"])))
+        self.s.push(min(moves, key=lambda a: len(a["path"])))
 
     def fired(self, side: str) -> tuple[int, str, str, int]:
         """The last fire of ``side`` in the game log (PoG 12.2.9 note): (CF, "Army"/"Corps",
@@ -200,7 +200,7 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     assert c["winner"] == "CP" and c["retreat_len"] == 2
     x.do("retreat", "AP", unit=fr5, path=["chateau_thierry", "cambrai"])  # PoG 12.5
     assert x.state() == "combat_advance"
-    paths = [a["path"] for a in x.s.legal_actions() if a.kind == "advance"]
+    paths = [a["path"] for a in x.s.legal_actions() if a.verb == "advance"]
     assert paths and all(p == ["sedan"] for p in paths), "PoG 12.7.x: forest stops the advance"
     x.do("advance", "CP", unit=ge2, path=["sedan"])
     x.do("advance", "CP", unit=ge3, path=["sedan"])
@@ -291,7 +291,7 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     assert x.pieces[fr5_corps].face == 1
     assert g["pog_combat"]["retreat_len"] == 1                 # AP #6: retreat 1 only
     x.do("retreat", "AP", unit=fr5_corps, path=["amiens"])
-    movers = {a["unit"] for a in x.s.legal_actions() if a.kind == "advance"}
+    movers = {a["unit"] for a in x.s.legal_actions() if a.verb == "advance"}
     assert movers == {ge3}, "PoG 12.7.2: the reduced GE 2nd may not advance"
     x.do("advance", "CP", unit=ge3, path=["cambrai"])
     if x.state() == "combat_advance":
@@ -372,7 +372,7 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     ah_tim, ah5 = x.unit("ah_corps", "timisvar"), x.unit("ah_5a", "novi_sad")
     sb1 = x.unit("sb_1a", "belgrade")
     x.do("play_ops", "CP", card="cp_12")
-    v = x.s.check(Action.make("activate", "CP", space="cambrai", mode="move"))
+    v = x.s.check(Action("activate", "CP", space="cambrai", mode="move"))
     assert v is not None and v.rule.startswith("PoG 14"), v  # the OOS GE 3rd may not activate
     for space in ("liege", "metz", "timisvar", "novi_sad"):
         x.do("activate", "CP", space=space, mode="attack")
@@ -521,10 +521,10 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
         x.do("activate", "AP", space=space, mode=mode)
     x.do("move", "AP", pids=[ru3], path=["lemberg"])
     assert x.controller("lemberg") == "AP" and g["vp"] == 10   # Lemberg is a VP space
-    to_paris = [a for a in x.s.legal_actions() if a.kind == "move" and a["pids"] == [fr_gre]
+    to_paris = [a for a in x.s.legal_actions() if a.verb == "move" and a["pids"] == [fr_gre]
                 and a["path"][-1] == "paris"]
     assert to_paris, "Grenoble → Paris"
-    x.s.do(to_paris[0])
+    x.s.push(to_paris[0])
     if x.state() == "ops_move":
         x.do("end_move", "AP")
     assert x.pieces[fr_gre].loc == "paris"
@@ -573,10 +573,10 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     assert x.pieces[ru3].loc == "lemberg" and x.pieces[ge3].loc.startswith("eliminated")
     x.do("done", "AP")
     assert x.top()["side"] == "CP"
-    x.do("rp_army", "CP", unit=ah2, loc="budapest", full=False)   # 1 AH RP each
-    x.do("rp_army", "CP", unit=ah3, loc="budapest", full=False)
-    x.do("rp_army", "CP", unit=ge2, loc="essen", full=False)      # 1 GE RP each
-    x.do("rp_army", "CP", unit=ge3, loc="essen", full=False)
+    x.do("rp_army", "CP", unit=ah2, loc="budapest", strength="reduced")   # 1 AH RP each
+    x.do("rp_army", "CP", unit=ah3, loc="budapest", strength="reduced")
+    x.do("rp_army", "CP", unit=ge2, loc="essen", strength="reduced")      # 1 GE RP each
+    x.do("rp_army", "CP", unit=ge3, loc="essen", strength="reduced")
     x.do("rp_flip", "CP", unit=ge4)                               # 1 GE RP
     assert g["rp_ah"] == 0 and g["rp_ge"] == 0
     x.roll(1, 5)  # September MO: CP 1 → AH; AP 5 → IT (neutral): none
@@ -603,7 +603,7 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
 
     # ---------------------------------------------------------------- AP 1: AP #14 event
     x.do("play_event", "AP", card="ap_14")
-    br1 = next(a["unit"] for a in x.s.legal_actions() if a.kind == "place")
+    br1 = next(a["unit"] for a in x.s.legal_actions() if a.verb == "place")
     assert x.pieces[br1].type == "br_1a"
     x.do("place", "AP", unit=br1, space="london")
     assert x.state() != "reinforce_place"  # the BR corps went to the Reserve Box itself
@@ -642,9 +642,9 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     # ---------------------------------------------------------------- AP 3: AP #10 event
     x.do("play_event", "AP", card="ap_10")
     while x.state() == "reinforce_place":
-        place = [a for a in x.s.legal_actions() if a.kind == "place" and a["space"] == "paris"]
+        place = [a for a in x.s.legal_actions() if a.verb == "place" and a["space"] == "paris"]
         assert place, "FR 10th Army to Paris"
-        x.s.do(place[0])
+        x.s.push(place[0])
     assert ("fr_10a", 0) in x.units("paris")
     assert x.pieces[x.card("ap_10")].loc == "removed:AP"
 
@@ -827,11 +827,11 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     assert x.pieces[ge3].face == x.pieces[ge6].face == 0
     c = g["pog_combat"]
     assert c["winner"] == "CP" and c["retreat_len"] == 2      # PoG 12.5.2: 7 − 5 = 2
-    legal = [a.kind for a in x.s.legal_actions()]
+    legal = [a.verb for a in x.s.legal_actions()]
     assert "cancel_retreat" not in legal, "PoG 12.5.3: the last level may not cancel it"
     x.do("retreat", "AP", unit=fr2_corps, path=["verdun", "bar_le_duc"])
     assert x.state() == "combat_advance"
-    paths = {(a["unit"], tuple(a["path"])) for a in x.s.legal_actions() if a.kind == "advance"}
+    paths = {(a["unit"], tuple(a["path"])) for a in x.s.legal_actions() if a.verb == "advance"}
     assert paths == {(ge3, ("nancy",)), (ge6, ("nancy",))}, \
         "PoG 12.7.1 / 15.1.1: full-strength units only, stopping in the enemy fort space"
     x.do("advance", "CP", unit=ge3, path=["nancy"])
@@ -895,12 +895,12 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     # Replacements, Allies first (PoG 17): RU 2 of 3 RP recreate the RU 3rd at full strength
     # in the "Caucasus" space; the third RU RP is lost unspent (17.1.2)
     assert x.state() == "rp_spend" and x.top()["side"] == "AP"
-    x.do("rp_army", "AP", unit=ru3, loc="caucasus", full=True)
+    x.do("rp_army", "AP", unit=ru3, loc="caucasus", strength="full")
     assert x.pieces[ru3].loc == "caucasus" and x.pieces[ru3].face == 0
     # 1 A RP flips the BE 1st (17.1.1.1); the BEF may never take replacements (17.1.7)
     x.do("rp_flip", "AP", unit=be1)
     assert x.pieces[be1].face == 0 and x.pieces[be1].loc == "calais"
-    v = x.s.check(Action.make("rp_flip", "AP", unit=bef))
+    v = x.s.check(Action("rp_flip", "AP", unit=bef))
     assert v is not None and v.rule == "PoG 17.1.7", v
     # the BR RP flip the three BR corps on the Near East map (2 corps per RP, 4.4)
     ne_corps = [x.unit("br_corps", loc, face=1) for loc in ("port_said", "cairo", "basra")]
@@ -909,12 +909,12 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     assert all(x.pieces[p].face == 0 for p in ne_corps)
     # 2 FR RP recreate the FR 2nd and 3rd, reduced: the 2nd to Paris, which is then full
     # (FR 6th, 10th, 2nd); the 3rd may then go to Orleans (9.5.3.3 through 17.1.5)
-    fr3_places = {a["loc"] for a in x.s.legal_actions() if a.kind == "rp_army"
+    fr3_places = {a["loc"] for a in x.s.legal_actions() if a.verb == "rp_army"
                   and a["unit"] == fr3}
     assert fr3_places == {"paris"}, "Orleans only once Paris cannot take the army"
-    x.do("rp_army", "AP", unit=fr2, loc="paris", full=False)
+    x.do("rp_army", "AP", unit=fr2, loc="paris", strength="reduced")
     assert x.units("paris") == [("fr_10a", 0), ("fr_2a", 1), ("fr_6a", 1)]
-    x.do("rp_army", "AP", unit=fr3, loc="orleans", full=False)
+    x.do("rp_army", "AP", unit=fr3, loc="orleans", strength="reduced")
     assert x.units("orleans") == [("fr_3a", 1)]
     x.do("done", "AP")
     assert (g["rp_a"], g["rp_fr"], g["rp_br"], g["rp_ru"]) == (0, 0, 0, 0)  # 17.1.2: lost

@@ -113,7 +113,7 @@ def _mlawa_blocked(monkeypatch, army_face: int):
     c = attack(s, monkeypatch, [1, 1], "mlawa", [ge])
     assert c["ln"] == {"CP": 2, "AP": 1} and c["retreat_len"] == 1
     assert top(s)["state"] == "combat_retreat"
-    assert {a.kind for a in s.legal_actions()} == {"stand"}    # no retreat path at all
+    assert {a.verb for a in s.legal_actions()} == {"stand"}    # no retreat path at all
     return s, ru, corps_before
 
 
@@ -151,7 +151,7 @@ def test_pog_12_4_7_case_3_oos_and_attrition():
         control(s, loc, "CP")
     g = game(s, True)
     g.set("pog_stack", [{"state": "phase_attrition"}])
-    s.ruleset._run_automatic(g)
+    s.ruleset.machine.run_automatic(g)
     assert loc_of(s, army) == "perm_eliminated:AP"
     assert loc_of(s, corps) == "eliminated:AP"
 
@@ -234,7 +234,7 @@ def test_pog_12_7_6_advance_into_a_fort_only_with_a_siege_force(monkeypatch):
     s, ges = _corps_take_liege(monkeypatch, 3)
     for p in ges[1:]:
         assert refusal(s, "advance", "CP", unit=p, path=["liege"]).rule == "PoG 12.7.6"
-    assert [a.kind for a in s.legal_actions()] == ["stop_advance"]
+    assert [a.verb for a in s.legal_actions()] == ["stop_advance"]
     act(s, "stop_advance", "CP")
     assert all(loc_of(s, p) == "aachen" for p in ges)
 
@@ -328,7 +328,7 @@ def test_pog_15_1_1_moving_units_stop_in_an_unbesieged_fort_space():
     corps = put(s, "ge_corps", "aachen")
     push(s, "ops_activate", side="CP", ops=1, spent=0, card="", act=[], oos=[])
     act(s, "activate", "CP", space="aachen", mode="move")
-    moves = [a for a in s.legal_actions() if a.kind == "move"]
+    moves = [a for a in s.legal_actions() if a.verb == "move"]
     assert any(a["path"] == ["liege"] and a["pids"] == [army] for a in moves)
     assert not any("liege" in a["path"][:-1] for a in moves)
     assert refusal(s, "move", "CP", pids=[army], path=["liege", "brussels"]).rule == \

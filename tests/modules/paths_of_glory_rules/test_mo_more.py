@@ -30,17 +30,17 @@ def finish(s, limit=60):
         if frame is None:
             return
         legal = list(s.legal_actions())
-        kinds = {a.kind: a for a in legal}
+        kinds = {a.verb: a for a in legal}
         if frame["state"] == "combat_declare":
             if "end_combats" in kinds:
-                s.do(kinds["end_combats"])
+                s.push(kinds["end_combats"])
             return
         for k in ("no_card", "pass", "done", "no_advance", "end_advance", "decline"):
             if k in kinds:
-                s.do(kinds[k])
+                s.push(kinds[k])
                 break
         else:
-            s.do(legal[0])
+            s.push(legal[0])
     raise AssertionError(f"combat did not end: {top(s)}")
 
 
@@ -123,7 +123,7 @@ def _war_status(s):
     from modules.paths_of_glory.rules import status
     g = game(s)
     g.set("pog_stack", [{"state": "phase_war_status"}])
-    s.ruleset._run_automatic(g)
+    s.ruleset.machine.run_automatic(g)
     assert status.season(g) != "winter"
 
 

@@ -275,9 +275,9 @@ def test_pog_11_1_8_units_moving_later_in_the_round_count_towards_the_siege(s):
     act(s, "move", "CP", pids=[corps], path=["liege"])
     assert not markers(s, "liege", "m_siege")
     assert rule(refusal(s, "end_move", "CP")) == "PoG 11.1.8"
-    assert "end_move" not in {a.kind for a in s.legal_actions()}
+    assert "end_move" not in {a.verb for a in s.legal_actions()}
     assert rule(refusal(s, "move", "CP", pids=[army], path=["aachen"])) == "PoG 11.1.8"
-    path = next(a["path"] for a in s.legal_actions() if a.kind == "move" and a["path"][-1] == "liege")
+    path = next(a["path"] for a in s.legal_actions() if a.verb == "move" and a["path"][-1] == "liege")
     act(s, "move", "CP", pids=[army], path=path)
     assert markers(s, "liege", "m_siege")
 
@@ -304,7 +304,7 @@ def test_pog_15_1_12_no_russian_entry_into_german_forts_in_august_1914(s):
     ru = put(s, "ru_1a", "kovno")
     ops(s, "AP", 1)
     act(s, "activate", "AP", space="kovno", mode="move")
-    fort_spaces = [a["path"] for a in s.legal_actions() if a.kind == "move"
+    fort_spaces = [a["path"] for a in s.legal_actions() if a.verb == "move"
                    and any(s.ruleset.module.locations[x].attrs.get("fort")
                            and s.ruleset.module.locations[x].attrs.get("nation") == "GE"
                            for x in a["path"])]
@@ -459,10 +459,10 @@ def test_pog_7_6_example_ap6_lemberg_recaptured(s):
         act(s, "activate", "AP", space=space, mode=mode)
     act(s, "move", "AP", pids=[ru3], path=["lemberg"])
     assert s.state.globals["vp"] == 10
-    paris = [a for a in s.legal_actions() if a.kind == "move" and a["pids"] == [fr]
+    paris = [a for a in s.legal_actions() if a.verb == "move" and a["pids"] == [fr]
              and a["path"][-1] == "paris"]
     assert paris, "Grenoble → Paris within the corps' MF 3"
-    s.do(paris[0])
+    s.push(paris[0])
     assert loc_of(s, fr) == "paris"
 
 
@@ -477,15 +477,15 @@ def test_pog_7_6_example_september_cp4_to_sedan_and_munkacs(s):
     for space in ("essen", "koblenz", "budapest"):
         act(s, "activate", "CP", space=space, mode="move")
     legal = list(s.legal_actions())
-    to_sedan = [a for a in legal if a.kind == "move" and a["pids"] == [ge2, ge3]
+    to_sedan = [a for a in legal if a.verb == "move" and a["pids"] == [ge2, ge3]
                 and a["path"][-1] == "sedan"]
     assert to_sedan, "Essen → Sedan within MF 3"
-    s.do(to_sedan[0])
+    s.push(to_sedan[0])
     act(s, "move", "CP", pids=[ge4], path=["sedan"])
-    to_munkacs = [a for a in s.legal_actions() if a.kind == "move" and a["pids"] == [ah2, ah3]
+    to_munkacs = [a for a in s.legal_actions() if a.verb == "move" and a["pids"] == [ah2, ah3]
                   and a["path"][-1] == "munkacs"]
     assert to_munkacs, "Budapest → Munkacs within MF 3"
-    s.do(to_munkacs[0])
+    s.push(to_munkacs[0])
     assert {loc_of(s, p) for p in (ge2, ge3, ge4)} == {"sedan"}
     assert {loc_of(s, p) for p in (ah2, ah3)} == {"munkacs"}
 
@@ -572,9 +572,9 @@ def test_pog_13_1_9_corps_to_the_reserve_box_armies_not(s):
     corps = put(s, "ge_corps", "berlin")
     army = put(s, "ge_1a", "berlin")
     sr(s, "CP", 5)
-    act(s, "sr", "CP", pid=corps, to="reserve")
+    act(s, "sr", "CP", pid=corps, to="reserve:CP")
     assert loc_of(s, corps) == "reserve:CP"
-    assert rule(refusal(s, "sr", "CP", pid=army, to="reserve")) == "PoG 13.1.5"
+    assert rule(refusal(s, "sr", "CP", pid=army, to="reserve:CP")) == "PoG 13.1.5"
 
 
 def test_pog_13_1_8_from_the_reserve_to_a_unit_of_the_same_nation(s):
@@ -592,9 +592,9 @@ def test_pog_13_1_6_russians_sr_only_in_russia(s):
     corps = put(s, "ru_corps", "warsaw")
     sr(s, "AP", 2)
     assert refusal(s, "sr", "AP", pid=corps, to="riga") is None
-    dests = {a["to"] for a in s.legal_actions() if a.kind == "sr" and a["pid"] == corps}
+    dests = {a["to"] for a in s.legal_actions() if a.verb == "sr" and a["pid"] == corps}
     g = s.ruleset.game(s.state)
-    assert dests and all(d == "reserve" or g.module.locations[d].attrs["nation"] == "RU"
+    assert dests and all(d == "reserve:AP" or g.module.locations[d].attrs["nation"] == "RU"
                          for d in dests)
 
 
@@ -602,11 +602,11 @@ def test_pog_13_1_11_no_reserve_sr_while_the_capital_is_lost(s):
     corps = put(s, "fr_corps", "nancy")
     put(s, "m_control", "paris", face=1)
     sr(s, "AP", 2)
-    assert rule(refusal(s, "sr", "AP", pid=corps, to="reserve")) == "PoG 13.1.5"
+    assert rule(refusal(s, "sr", "AP", pid=corps, to="reserve:AP")) == "PoG 13.1.5"
 
 
 def test_sr_notation(s):
     corps = put(s, "ge_corps", "berlin")
     sr(s, "CP", 4)
-    entry = act(s, "sr", "CP", pid=corps, to="reserve")
+    entry = act(s, "sr", "CP", pid=corps, to="reserve:CP")
     assert entry.text == "CP SRs GE corps Berlin → the Reserve Box"

@@ -32,7 +32,7 @@ def reserve(s, side, type_id):
 
 
 def placements(s):
-    return {(a.get("unit"), a.get("space")) for a in s.legal_actions() if a.kind == "place"}
+    return {(a.get("unit"), a.get("space")) for a in s.legal_actions() if a.verb == "place"}
 
 
 def test_pog_9_5_3_1_not_on_turn_1():
@@ -92,11 +92,11 @@ def test_pog_cp_38_german_reinforcements_9_5_3_1_one_card_per_nation_per_turn():
     act(s, "place", "CP", unit=pieces(s, "ge_9a")[0], space="berlin")
     act(s, "auto_op", "AP")
     for a in list(s.legal_actions()):
-        if a.kind == "end_ops" or a.kind == "done":
-            s.do(a)
+        if a.verb == "end_ops" or a.verb == "done":
+            s.push(a)
             break
     while top(s)["state"] != "phase_action":
-        s.do(next(a for a in s.legal_actions() if a.kind in ("end_ops", "done", "end")))
+        s.push(next(a for a in s.legal_actions() if a.verb in ("end_ops", "done", "end")))
     assert top(s)["side"] == "CP"
     assert refusal(s, "play_event", "CP", card="cp_38").rule == "PoG 9.5.3.1"
     set_global(s, "turn", 3)
@@ -313,6 +313,6 @@ def test_pog_9_5_3_every_plain_reinforcement_card_brings_its_units(card):
     side = "AP" if card.startswith("ap") else "CP"
     act(s, "play_event", side, card=card)
     while top(s)["state"] == "reinforce_place":
-        s.do(sorted(s.legal_actions(), key=lambda a: str(a.params))[0])
+        s.push(sorted(s.legal_actions(), key=lambda a: str(a))[0])
     assert all(not s.state.pieces[p].loc.startswith("pool:") for p in units)
     assert reinforce.reinforcement_units(s.ruleset.game(s.state), card) == []

@@ -16,13 +16,13 @@ def rp_phase(s, side="AP", **rp):
     setg(s, **{f"rp_{k}": v for k, v in rp.items()})
     start_phase(s, "phase_replacement")
     if side == "CP":
-        s.do(Action.make("done", "AP"))
+        s.push(Action("done", "AP"))
     assert s.prompt().side == side and s.prompt().kind == "replacements"
 
 
 def refused(s, action) -> str:
     with pytest.raises(IllegalAction) as exc:
-        s.do(action)
+        s.push(action)
     return exc.value.violation.rule
 
 
@@ -31,9 +31,9 @@ def test_pog_17_1_4_flip_a_reduced_army_for_1_rp():
     army = first(s, "ge_7a", "mulhouse")
     assert s.state.pieces[army].face == 1
     rp_phase(s, "CP", ge=1)
-    flip = Action.make("rp_flip", "CP", unit=army)
+    flip = Action("rp_flip", "CP", unit=army)
     assert flip in list(s.legal_actions())
-    s.do(flip)
+    s.push(flip)
     assert s.state.pieces[army].face == 0 and s.state.globals["rp_ge"] == 0
 
 
@@ -42,10 +42,10 @@ def test_pog_17_1_4_two_reduced_corps_for_1_rp():
     a, b = first(s, "ge_corps", "bremen"), first(s, "ge_corps", "oppeln")
     c = put(s, "ge_corps", "berlin", face=1)
     rp_phase(s, "CP", ge=1)
-    s.do(Action.make("rp_flip", "CP", unit=a))
-    s.do(Action.make("rp_flip", "CP", unit=b))
+    s.push(Action("rp_flip", "CP", unit=a))
+    s.push(Action("rp_flip", "CP", unit=b))
     assert s.state.pieces[a].face == 0 and s.state.pieces[b].face == 0
-    assert refused(s, Action.make("rp_flip", "CP", unit=c)) == "PoG 17.1.1"
+    assert refused(s, Action("rp_flip", "CP", unit=c)) == "PoG 17.1.1"
 
 
 def test_pog_17_1_1_1_allied_rp_serve_the_minor_nations_only():
@@ -53,12 +53,12 @@ def test_pog_17_1_1_1_allied_rp_serve_the_minor_nations_only():
     be = put(s, "be_corps", "ostend", face=1)
     fr = put(s, "fr_corps", "paris", face=1)
     rp_phase(s, "AP", fr=2)
-    assert refused(s, Action.make("rp_flip", "AP", unit=be)) == "PoG 17.1.1.1"
-    s.do(Action.make("rp_flip", "AP", unit=fr))
+    assert refused(s, Action("rp_flip", "AP", unit=be)) == "PoG 17.1.1.1"
+    s.push(Action("rp_flip", "AP", unit=fr))
     s = fresh()
     be = put(s, "be_corps", "ostend", face=1)
     rp_phase(s, "AP", a=1)
-    s.do(Action.make("rp_flip", "AP", unit=be))
+    s.push(Action("rp_flip", "AP", unit=be))
     assert s.state.pieces[be].face == 0
 
 
@@ -67,7 +67,7 @@ def test_pog_17_1_7_asterisk_units_are_never_replaced():
     clear(s, "brussels")
     bef = put(s, "br_bef", "amiens", face=1)
     rp_phase(s, "AP", br=3)
-    assert refused(s, Action.make("rp_flip", "AP", unit=bef)) == "PoG 17.1.7"
+    assert refused(s, Action("rp_flip", "AP", unit=bef)) == "PoG 17.1.7"
 
 
 def test_pog_17_1_3_enemy_held_capital_stops_the_nations_rp():
@@ -76,16 +76,16 @@ def test_pog_17_1_3_enemy_held_capital_stops_the_nations_rp():
     clear(s, "paris")
     control(s, "paris", "CP")
     rp_phase(s, "AP", fr=2)
-    assert refused(s, Action.make("rp_flip", "AP", unit=fr)) == "PoG 17.1.3"
+    assert refused(s, Action("rp_flip", "AP", unit=fr)) == "PoG 17.1.3"
 
 
 def test_pog_17_1_2_unspent_rp_are_lost():
     s = fresh()
     rp_phase(s, "AP", fr=2, br=1)
-    s.do(Action.make("done", "AP"))
+    s.push(Action("done", "AP"))
     assert s.state.globals["rp_fr"] == 0 and s.state.globals["rp_br"] == 0
     assert s.prompt().side == "CP"                     # F.2 follows F.1
-    s.do(Action.make("done", "CP"))
+    s.push(Action("done", "CP"))
     assert not s.state.globals["pog_stack"]
 
 
@@ -94,9 +94,9 @@ def test_pog_17_1_4_rebuild_eliminated_corps_into_the_reserve_box():
     corps = put(s, "ge_corps", "eliminated:CP")
     put(s, "ge_corps", "eliminated:CP")
     rp_phase(s, "CP", ge=2)
-    legal = [a for a in s.legal_actions() if a.kind == "rp_corps"]
+    legal = [a for a in s.legal_actions() if a.verb == "rp_corps"]
     assert len(legal) == 2                             # one pid per type, full or reduced
-    s.do(Action.make("rp_corps", "CP", unit=corps, full=True))
+    s.push(Action("rp_corps", "CP", unit=corps, strength="full"))
     assert s.state.pieces[corps].loc == "reserve:CP" and s.state.pieces[corps].face == 0
     assert s.state.globals["rp_ge"] == 1
 
@@ -105,10 +105,10 @@ def test_pog_17_1_5_rebuilt_army_goes_to_capital_or_supply_source():
     s = fresh()
     army = put(s, "ge_9a", "eliminated:CP")
     rp_phase(s, "CP", ge=2)
-    places = {a["loc"] for a in s.legal_actions() if a.kind == "rp_army"}
+    places = {a["loc"] for a in s.legal_actions() if a.verb == "rp_army"}
     assert places == {"berlin", "essen", "breslau"}
-    assert refused(s, Action.make("rp_army", "CP", unit=army, loc="metz", full=True)) == "PoG 17.1.5"
-    s.do(Action.make("rp_army", "CP", unit=army, loc="berlin", full=True))
+    assert refused(s, Action("rp_army", "CP", unit=army, loc="metz", strength="full")) == "PoG 17.1.5"
+    s.push(Action("rp_army", "CP", unit=army, loc="berlin", strength="full"))
     assert s.state.pieces[army].loc == "berlin" and s.state.globals["rp_ge"] == 0
 
 
@@ -118,7 +118,7 @@ def test_pog_17_1_5_serbian_army_not_at_belgrade_while_nis_is_cp():
     clear(s, "belgrade")
     control(s, "nis", "CP")
     rp_phase(s, "AP", a=2)
-    assert not [a for a in s.legal_actions() if a.kind == "rp_army"]
+    assert not [a for a in s.legal_actions() if a.verb == "rp_army"]
 
 
 def test_pog_17_1_4_1_no_replacements_through_sofia_for_germans():
@@ -128,8 +128,8 @@ def test_pog_17_1_4_1_no_replacements_through_sofia_for_germans():
     ge = put(s, "ge_corps", "sofia", face=1)
     assert run(s, lambda g: replacements.supply.unit_in_supply(g, ge))
     rp_phase(s, "CP", ge=1)
-    assert Action.make("rp_flip", "CP", unit=ge) not in list(s.legal_actions())
-    assert refused(s, Action.make("rp_flip", "CP", unit=ge)) == "PoG 17.1.4.1"
+    assert Action("rp_flip", "CP", unit=ge) not in list(s.legal_actions())
+    assert refused(s, Action("rp_flip", "CP", unit=ge)) == "PoG 17.1.4.1"
 
 
 def test_pog_14_1_oos_units_are_not_flipped():
@@ -137,14 +137,14 @@ def test_pog_14_1_oos_units_are_not_flipped():
     ru = put(s, "ru_corps", "warsaw", face=1)
     isolate(s, "warsaw", "CP")
     rp_phase(s, "AP", ru=1)
-    assert refused(s, Action.make("rp_flip", "AP", unit=ru)) == "PoG 14.1"
+    assert refused(s, Action("rp_flip", "AP", unit=ru)) == "PoG 14.1"
 
 
 def test_pog_17_1_6_ana_corps_rebuilt_in_arabia():
     s = fresh()
     ana = put(s, "ana_corps", "eliminated:AP")
     rp_phase(s, "AP", a=1)
-    s.do(Action.make("rp_corps", "AP", unit=ana, full=False))
+    s.push(Action("rp_corps", "AP", unit=ana, strength="reduced"))
     assert s.state.pieces[ana].loc == "arabia" and s.state.pieces[ana].face == 1
 
 
@@ -154,9 +154,9 @@ def test_pog_17_1_6_ana_corps_not_rebuilt_into_enemy_units_in_arabia():
     ana = put(s, "ana_corps", "eliminated:AP")
     put(s, "tu_corps", "arabia")
     rp_phase(s, "AP", a=1)
-    offered = [a for a in s.legal_actions() if a.kind == "rp_corps" and a.get("unit") == ana]
+    offered = [a for a in s.legal_actions() if a.verb == "rp_corps" and a.get("unit") == ana]
     assert not offered
-    assert refused(s, Action.make("rp_corps", "AP", unit=ana, full=False)) == "PoG 17.1.6"
+    assert refused(s, Action("rp_corps", "AP", unit=ana, strength="reduced")) == "PoG 17.1.6"
     assert s.state.pieces[ana].loc == "eliminated:AP"
 
 
@@ -181,8 +181,8 @@ def test_pog_17_1_wrong_side_and_foreign_units_are_refused():
     s = fresh()
     army = first(s, "ge_7a", "mulhouse")
     rp_phase(s, "AP", fr=2)
-    assert refused(s, Action.make("rp_flip", "CP", unit=army)) == "PoG 8.1"
-    assert refused(s, Action.make("rp_flip", "AP", unit=army)) == "PoG 17.1.4"
+    assert refused(s, Action("rp_flip", "CP", unit=army)) == "PoG 8.1"
+    assert refused(s, Action("rp_flip", "AP", unit=army)) == "PoG 17.1.4"
 
 
 def test_pog_17_1_3_belgian_and_serbian_units_are_exempt():
@@ -191,7 +191,7 @@ def test_pog_17_1_3_belgian_and_serbian_units_are_exempt():
     clear(s, "belgrade")
     control(s, "belgrade", "CP")
     rp_phase(s, "AP", a=1)
-    s.do(Action.make("rp_corps", "AP", unit=sb, full=True))     # into the Reserve Box
+    s.push(Action("rp_corps", "AP", unit=sb, strength="full"))     # into the Reserve Box
     assert s.state.pieces[sb].loc == "reserve:AP"
 
 
@@ -202,8 +202,8 @@ def test_pog_17_1_5_belgian_army_falls_back_to_calais():
         clear(s, loc)
         control(s, loc, "CP")
     rp_phase(s, "AP", a=2)
-    assert {a["loc"] for a in s.legal_actions() if a.kind == "rp_army"} == {"calais"}
-    s.do(Action.make("rp_army", "AP", unit=be, loc="calais", full=False))
+    assert {a["loc"] for a in s.legal_actions() if a.verb == "rp_army"} == {"calais"}
+    s.push(Action("rp_army", "AP", unit=be, loc="calais", strength="reduced"))
     assert s.state.pieces[be].loc == "calais" and s.state.pieces[be].face == 1
 
 

@@ -38,10 +38,10 @@ def finish_round(s, side):
         frame = top(s)
         if frame is None or frame["state"] == "phase_action" or frame.get("side") != side:
             return
-        kinds = {a.kind: a for a in s.legal_actions()}
+        kinds = {a.verb: a for a in s.legal_actions()}
         for k in ("done", "end_move", "end_sr", "end_combats"):
             if k in kinds:
-                s.do(kinds[k])
+                s.push(kinds[k])
                 break
         else:
             raise AssertionError(f"stuck in {frame}")
@@ -158,7 +158,7 @@ def test_pog_7_1_4_mo_met_only_by_the_right_attack():
 def test_pog_8_1_3_no_pass_but_an_automatic_operation():
     s = new()
     assert refusal(s, "pass", "CP").rule == "PoG 8.1.3"
-    assert any(a.kind == "auto_op" for a in s.legal_actions())
+    assert any(a.verb == "auto_op" for a in s.legal_actions())
     act(s, "auto_op", "CP")
     assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 1 and top(s)["card"] == ""
 
@@ -276,17 +276,17 @@ def _play_out_turn(s):
             return
         frame = top(s)
         side = s.prompt().side
-        kinds = {a.kind: a for a in s.legal_actions()}
+        kinds = {a.verb: a for a in s.legal_actions()}
         if frame["state"] == "phase_action":
-            s.do(kinds["auto_op"])
+            s.push(kinds["auto_op"])
             continue
         for k in ("done", "end_move", "end_sr", "end_combats", "keep", "pass", "done_cards",
                   "stop_advance", "cancel_retreat"):
             if k in kinds:
-                s.do(kinds[k])
+                s.push(kinds[k])
                 break
         else:
-            s.do(next(iter(kinds.values())))
+            s.push(next(iter(kinds.values())))
     raise AssertionError("the turn never ended")
 
 
@@ -315,11 +315,11 @@ def test_pog_9_5_4_6_discard_combat_cards_before_drawing():
         if frame and frame["state"] == "draw_discard" and frame["side"] == "AP":
             break
         side = s.prompt().side
-        kinds = {a.kind: a for a in s.legal_actions()}
+        kinds = {a.verb: a for a in s.legal_actions()}
         if frame["state"] == "phase_action":
-            s.do(kinds["auto_op"])
+            s.push(kinds["auto_op"])
         else:
-            s.do(next(kinds[k] for k in ("done", "end_move", "end_sr", "end_combats", "keep",
+            s.push(next(kinds[k] for k in ("done", "end_move", "end_sr", "end_combats", "keep",
                                          "done_cards") if k in kinds) if any(
                 k in kinds for k in ("done", "end_move", "end_sr", "end_combats", "keep",
                                      "done_cards")) else next(iter(kinds.values())))
@@ -332,5 +332,5 @@ def test_pog_5_3_1_introductory_ends_after_turn_3():
     s = new()
     for _ in range(3):
         _play_out_turn(s)
-    assert s.outcome() and "VP" in s.outcome()
+    assert s.outcome() and "VP" in s.outcome().text
     assert s.state.globals["turn"] == 3

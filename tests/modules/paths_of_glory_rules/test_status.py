@@ -43,21 +43,21 @@ def test_pog_5_2_1_cp_automatic_victory():
     s = fresh()
     met(s, vp=20, turn=3)
     start_phase(s, "phase_war_status")
-    assert "5.2.1" in s.state.globals["outcome"] and s.prompt().kind == "game_over"
+    assert "5.2.1" in s.outcome().text and s.prompt().kind == "game_over"
 
 
 def test_pog_5_2_2_allied_automatic_victory():
     s = fresh()
     met(s, vp=0, turn=3)
     start_phase(s, "phase_war_status")
-    assert "5.2.2" in s.state.globals["outcome"]
+    assert "5.2.2" in s.outcome().text
 
 
 def test_pog_16_2_1_armistice_ends_the_game():
     s = fresh()
     met(s, ws_combined=40, vp=12, turn=15)
     start_phase(s, "phase_war_status")
-    out = s.state.globals["outcome"]
+    out = s.outcome().text
     assert "Armistice" in out and out.startswith("Draw")
 
 
@@ -128,8 +128,8 @@ def test_pog_5_4_1_limited_war_scenario_ends_at_total_war():
     s = fresh("limited_war")
     met(s, turn=6, ws_cp=11, ws_combined=11, vp=17)
     start_phase(s, "phase_war_status")
-    assert s.state.globals["outcome"].startswith("Central Powers victory")
-    assert "5.4" in s.state.globals["outcome"]
+    assert s.outcome().text.startswith("Central Powers victory")
+    assert "5.4" in s.outcome().text
 
 
 def test_pog_4_5_war_status_phase_vp_entries():
@@ -254,9 +254,9 @@ def test_pog_16_5_2_accepted_peace_terms_end_in_a_draw():
     run(s, lambda g: peace.offer_peace_terms(g, "CP"))
     assert s.prompt().side == "AP" and s.prompt().kind == "peace_terms"
     with pytest.raises(IllegalAction):
-        s.do(Action.make("accept_peace", "CP"))
-    s.do(Action.make("accept_peace", "AP"))
-    assert s.state.globals["outcome"].startswith("Draw")
+        s.push(Action("accept_peace", "CP"))
+    s.push(Action("accept_peace", "AP"))
+    assert s.outcome().text.startswith("Draw")
 
 
 def test_pog_16_5_2_refused_peace_terms_roll_on_the_table():
@@ -264,7 +264,7 @@ def test_pog_16_5_2_refused_peace_terms_roll_on_the_table():
     met(s, vp=12)
     top = s.state.globals["pog_stack"][-1]
     run(s, lambda g: peace.offer_peace_terms(g, "CP"))
-    s.do(Action.make("refuse_peace", "AP"))
+    s.push(Action("refuse_peace", "AP"))
     assert s.state.globals["pog_stack"][-1] == top            # back to the action round
     rolls = [c for e in s.record.entries for c in e.commands if c.kind == "roll"]
     die = rolls[-1].result[0]
@@ -277,8 +277,8 @@ def test_pog_5_6_2_and_5_6_3_tournament_draws_and_peace():
     met(s, vp=11)
     assert run(s, status.final_outcome).startswith("Allied victory")
     run(s, lambda g: peace.offer_peace_terms(g, "CP"))
-    s.do(Action.make("accept_peace", "AP"))
-    assert "loss for both" in s.state.globals["outcome"]
+    s.push(Action("accept_peace", "AP"))
+    assert "loss for both" in s.outcome().text
 
 
 def test_pog_5_6_1_the_bid_moves_the_final_vp_but_not_automatic_victory():

@@ -3,7 +3,6 @@ details of the CSV and TOML conventions, and errors that name file, line and col
 from __future__ import annotations
 
 import dataclasses
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from engine.model import Axis, Face, Grid, Module, Table
 from engine.sample import sample_module
 from tools.bench_module import synthetic_module
 from tools.cmd_module import new_module
-from tools.source import (infer, infer_text, pixel_centre, read_source, source_texts,
+from engine.source import (infer, infer_text, pixel_centre, read_source, source_texts,
                           write_source)
 
 from tests.engine.test_container import modules as binary_modules
@@ -287,14 +286,6 @@ def test_hex_coordinates_come_from_the_numbering_scheme(tmp_path: Path) -> None:
                                                                           2))
 
 
-def test_hex_coordinates_without_the_hexgrid_module(tmp_path: Path, monkeypatch) -> None:
-    write(tmp_path, module_dot_toml=MODULE_TOML, locations_dot_csv=HEXES)
-    monkeypatch.setitem(sys.modules, "engine.hexgrid", None)  # import fails
-    err = source_error(tmp_path)
-    assert (err.file, err.line) == ("locations.csv", 2)
-    assert "numbering scheme 'colrow' is unavailable" in err.message
-
-
 def test_hex_coordinates_through_engine_hexgrid(tmp_path: Path) -> None:
     m = sample_module()
     write_source(m, tmp_path)
@@ -379,7 +370,7 @@ def test_quotes_inside_unquoted_cells_and_hashes_inside_quoted_cells(tmp_path: P
 def test_builtin_module_sources_module_sources_module_is_byte_identical(module_id, tmp_path):
     """Issue 3: every module in the repo survives sources -> module -> sources -> module with
     the same bytes, so dump/edit/build never loses or reorders data."""
-    from tools.resolve import builtin_folder
+    from engine.modules import builtin_folder
     first = write_module(read_source(builtin_folder(module_id)))
     write_source(read_source(builtin_folder(module_id)), tmp_path / "dumped")
     second = write_module(read_source(tmp_path / "dumped"))

@@ -18,18 +18,18 @@ may limit the length: ``max_hexes`` (the observer hex not counted, the target co
 ``per_level_bonus`` for each level the observer is above the target.
 
 Read-only and pygame-free: it only reads the map graph and the module's tables, never game state,
-so ``tools`` may import it.
+so ``tools`` and the client may import it.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from engine.board import MapGraph
-from engine.errors import WartableError
-from engine.hexgrid import LINE_NUDGE, distance as hex_distance, line as hex_line
-from engine.model import Module
-from engine.search import Sight, line_of_sight
+from .board import MapGraph
+from .errors import WartableError
+from .hexgrid import LINE_NUDGE, distance as hex_distance, line as hex_line
+from .model import Module
+from .search import Sight, line_of_sight
 
 HEIGHT_KEY = "elevation"
 BLOCKS_KEY = "blocks"

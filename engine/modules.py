@@ -16,9 +16,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from engine.container import load_module, read_module, save_module, write_module
-from engine.errors import ModuleError
-from engine.model import Module
+from platformdirs import user_cache_dir
+
+from .container import load_module, read_module, save_module, write_module
+from .errors import ModuleError
+from .model import Module
+from .sample import sample_module
 
 from .source import MODULE_TOML, read_source, source_files
 
@@ -26,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 MODULES_DIR = REPO / "modules"
 #: Code whose change may change the bytes a build writes: a cache older than it is rebuilt.
 FORMAT_CODE = (REPO / "engine" / "schema.py", REPO / "engine" / "container.py",
-               REPO / "tools" / "source.py")
+               REPO / "engine" / "source.py")
 SAMPLE_ID = "skirmish"
 
 
@@ -51,12 +54,7 @@ def _cache_path(folder: Path) -> Path:
             return path
     except OSError:
         pass
-    try:
-        from platformdirs import user_cache_dir
-        base = Path(user_cache_dir("wartable"))
-    except ImportError:  # platformdirs is a dependency; this only guards a broken install
-        base = Path.home() / ".cache" / "wartable"
-    base = base / "modules"
+    base = Path(user_cache_dir("wartable")) / "modules"
     base.mkdir(parents=True, exist_ok=True)
     return base / f"{name}.wtm"
 
@@ -128,6 +126,5 @@ def open_module(arg: str) -> Module:
             build_folder(builtin_folder(arg), wtm)
             return load_module(wtm)
     if arg == SAMPLE_ID:
-        from engine.sample import sample_module
         return read_module(write_module(sample_module()), SAMPLE_ID)
     raise _unknown(arg)

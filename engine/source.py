@@ -14,7 +14,6 @@ the grid (:func:`pixel_centre`, the geometry ``engine.model.Grid`` defines).
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import math
 import re
@@ -22,8 +21,9 @@ import tomllib
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from engine.errors import SourceError
-from engine.model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Nationality,
+from . import hexgrid
+from .errors import SourceError
+from .model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Nationality,
                           Placement, PieceType, Provenance, Scenario, ScenarioOption, Side, Table,
                           Value)
 
@@ -57,14 +57,8 @@ FACE_RE = re.compile(r"f([0-9]+)(?:\.(.+))?")
 
 def hexgrid_coords(grid: Grid, label: str) -> tuple[int, int]:
     """Axial ``(q, r)`` of hex ``label`` on ``grid``, through ``engine.hexgrid``'s numbering
-    scheme (``scheme_for(grid).hex(label)``). Raises SourceError when the scheme is unavailable
-    or refuses the label (the caller adds file and line)."""
-    try:
-        hexgrid = importlib.import_module("engine.hexgrid")
-    except ImportError:
-        raise SourceError("", 0, 0, f"grid {grid.id!r}: the numbering scheme "
-                          f"{grid.numbering!r} is unavailable (engine.hexgrid is not installed); "
-                          "give q, r, x, y explicitly") from None
+    scheme (``scheme_for(grid).hex(label)``). Raises SourceError when the scheme refuses the
+    grid or the label (the caller adds file and line)."""
     try:
         h = hexgrid.scheme_for(grid).hex(label)
         return int(h.q), int(h.r)
@@ -73,19 +67,10 @@ def hexgrid_coords(grid: Grid, label: str) -> tuple[int, int]:
 
 
 def pixel_centre(grid: Grid, q: int, r: int) -> tuple[float, float]:
-    """The pixel centre of axial ``(q, r)`` on ``grid``, rounded to 1/100 pixel: through
-    ``engine.hexgrid.Layout`` when installed, else the same geometry ``engine.model.Grid``
-    defines (``size`` is the hex radius, ``origin`` the centre of (0, 0))."""
+    """The pixel centre of axial ``(q, r)`` on ``grid`` (``engine.hexgrid.Layout``), rounded to
+    1/100 pixel."""
     try:
-        hexgrid = importlib.import_module("engine.hexgrid")
         x, y = hexgrid.Layout.from_grid(grid).to_pixel(hexgrid.Hex(q, r))
-    except ImportError:
-        if grid.orientation == "flat":
-            x = grid.origin_x + grid.size * 1.5 * q
-            y = grid.origin_y + grid.size * math.sqrt(3) * (r + q / 2)
-        else:
-            x = grid.origin_x + grid.size * math.sqrt(3) * (q + r / 2)
-            y = grid.origin_y + grid.size * 1.5 * r
     except ValueError as exc:  # the layout refuses the grid (orientation, size)
         raise SourceError("", 0, 0, str(exc)) from None
     return round(x, 2) + 0.0, round(y, 2) + 0.0

@@ -12,7 +12,7 @@ A turn file (``.wtpbem``) is UTF-8 JSON::
 Importing checks that the file belongs to this game (module, scenario, seed, set-up hash), that
 this game is exactly where the file starts (same number of actions and the same state hash),
 then :class:`TurnReplay` applies the entries one at a time through
-``Session.replay_entries`` — which re-executes the recorded commands and stops at the first
+``engine.replay.replay_entries`` — which re-executes the recorded commands and stops at the first
 state hash that differs. Nothing here needs pygame.
 """
 from __future__ import annotations
@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import commands as C
-from engine.errors import WartableError
-from engine.saves import atomic_write
-from engine.session import ReplayDivergence, Session
+from . import commands as C
+from .errors import WartableError
+from .replay import ReplayDivergence, replay_entries
+from .saves import atomic_write
+from .session import Session
 
 SUFFIX = ".wtpbem"
 FORMAT = "wartable-pbem"
@@ -110,7 +111,7 @@ def check_shape(data: Any, source: str = "turn file") -> None:
     need(isinstance(data.get("entries"), list), "missing entries")
     for i, e in enumerate(data["entries"], 1):
         need(isinstance(e, dict) and isinstance(e.get("cmds"), list) and isinstance(e.get("hash"), str)
-             and isinstance(e.get("action"), dict), f"entry {i} is malformed")
+             and isinstance(e.get("action"), (str, dict)), f"entry {i} is malformed")
 
 
 def check_applies(session: Session, data: dict[str, Any]) -> None:
@@ -165,7 +166,7 @@ class TurnReplay:
         entry = self.data["entries"][self.done]
         self._trial(entry)
         try:
-            self.session.replay_entries([entry])
+            replay_entries(self.session, [entry])
         except ReplayDivergence as exc:
             raise PbemError(f"opponent's action {self.data['from'] + self.done + 1} does not replay: "
                             f"{str(exc).split(': ', 1)[-1]}") from None
@@ -173,7 +174,7 @@ class TurnReplay:
         return self.session.record.entries[-1]
 
     def _trial(self, entry: dict) -> None:
-        """Apply ``entry`` to a copy of the state first: ``Session.replay_entries`` leaves the
+        """Apply ``entry`` to a copy of the state first: ``replay_entries`` leaves the
         commands applied when only the hash differs, and a bad file must not touch the game."""
         trial = self.session.state.copy()
         where = f"opponent's action {self.data['from'] + self.done + 1}"

@@ -1,0 +1,77 @@
+"""Keeping games: save and load a session's record (:mod:`engine.saves` is the file format),
+and autosave after every change.
+
+    from engine import persist
+    persist.save(session, "game.wtsave")
+    session = persist.load("game.wtsave", module)          # replayed, every hash checked
+    autosave = persist.Autosave.start(session)              # rewrites its file after each change
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from .model import Module
+from .record import Entry
+from .replay import session_from_record
+from .saves import SUFFIX, atomic_write, autosave_dir, decode_save, encode_save, read_save
+from .session import Session
+
+
+def save_bytes(session: Session) -> bytes:
+    """The save file's bytes for ``session``'s record."""
+    return encode_save(session.record.to_json())
+
+
+def save(session: Session, path: Path | str) -> Path:
+    """Write ``session``'s record to ``path`` atomically (a crash leaves the old file)."""
+    path = Path(path)
+    atomic_write(path, save_bytes(session))
+    return path
+
+
+def load(path: Path | str, module: Module, verify: bool = False) -> Session:
+    """The game saved at ``path`` for ``module``, replayed command by command with every state
+    hash checked (``verify``: re-executed through its rules). Raises SaveError naming the first
+    problem; nothing is lost."""
+    path = Path(path)
+    return session_from_record(read_save(path), module, verify, path.name)
+
+
+def load_bytes(data: bytes, module: Module, verify: bool = False, source: str = "save") -> Session:
+    return session_from_record(decode_save(data, source), module, verify, source)
+
+
+class Autosave:
+    """Rewrites one file after every change of a session. A failed write never loses the game
+    in memory (it is retried at the next change)."""
+
+    def __init__(self, session: Session, path: Path) -> None:
+        self.session = session
+        self.path = path
+        self.failed = False
+
+    @classmethod
+    def start(cls, session: Session, folder: Path | None = None) -> "Autosave":
+        """Autosave ``session`` into ``folder`` (default: the user's autosave folder)."""
+        folder = Path(folder) if folder is not None else autosave_dir()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"{session.module.id[:60]}-{session.record.header.scenario[:40]}-{stamp}{SUFFIX}"
+        autosave = cls(session, folder / name)
+        autosave.write()
+        session.listeners.append(autosave.changed)
+        return autosave
+
+    def write(self) -> None:
+        try:
+            save(self.session, self.path)
+            self.failed = False
+        except OSError:
+            self.failed = True   # an autosave failure must never lose the game in memory
+
+    def changed(self, what: str, entry: Entry | None) -> None:
+        self.write()
+
+    def stop(self) -> None:
+        if self.changed in self.session.listeners:
+            self.session.listeners.remove(self.changed)
