@@ -95,7 +95,7 @@ def build(module_dir: Path) -> list[tuple[str, str, str, str]]:
     from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
     from shapely.ops import unary_union, voronoi_diagram
 
-    from tools.source import read_source
+    from engine.source import read_source
 
     module = read_source(module_dir)
     gen = _load_generator(module_dir)

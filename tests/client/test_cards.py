@@ -16,7 +16,7 @@ SIZE = (1600, 1000)
 
 @pytest.fixture(scope="module")
 def pog():
-    from tools.resolve import open_module
+    from engine.modules import open_module
     return open_module("paths_of_glory")
 
 

@@ -15,7 +15,7 @@ from engine.counter_layout import TABLE_ID
 
 @pytest.fixture(scope="module")
 def strafe():
-    from tools.resolve import open_module
+    from engine.modules import open_module
     return open_module("strafexpedition_1916")
 
 
@@ -87,7 +87,7 @@ def test_the_stack_inspector_labels_each_value(strafe):
 
 
 def test_pog_tooltip_words_not_keys():
-    from tools.resolve import open_module
+    from engine.modules import open_module
     from client.widgets.tooltip import describe
     pog = open_module("paths_of_glory")
     lines = describe(pog, {"type": "ge_1a", "face": 0, "id": 5})

@@ -17,7 +17,7 @@ from client.place_info import PlaceInfo
 from client.render_map import LABEL_MIN, MapRenderer
 from client.world import World
 from engine.session import Session
-from tools.resolve import open_module
+from engine.modules import open_module
 
 SIZE = (1600, 1000)
 

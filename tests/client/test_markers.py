@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from client import actions
 from client.camera import ZOOMS
 from client.markers import is_marker, marker_label
 from engine.rules import Action
@@ -17,7 +18,7 @@ SIZE = (1600, 1000)
 
 @pytest.fixture(scope="module")
 def pog():
-    from tools.resolve import open_module
+    from engine.modules import open_module
     return open_module("paths_of_glory")
 
 
@@ -36,9 +37,9 @@ def _focus(table, loc, zoom=1.0):
 
 def _activated_aachen(pog):
     session = Session.new(pog, "introductory", 1, ruleset="paths_of_glory")
-    for a in (Action.make("play_ops", "CP", card="cp_12"), Action.make("activate", "CP", space="aachen", mode="move"),
-              Action.make("done", "CP")):
-        session.do(a)
+    for a in (Action("play_ops", "CP", card="cp_12"), Action("activate", "CP", space="aachen", mode="move"),
+              Action("done", "CP")):
+        session.push(a)
     return session
 
 
@@ -84,7 +85,7 @@ def test_dragging_the_badge_moves_the_marker_alone(pog):
     session = Session.new(pog, "introductory", 1, ruleset="free")
     table = _table(session, "CP")
     unit = session.state.stacks["aachen"][0]
-    session.do(Action.make("create", "CP", type="m_move_attack", loc="aachen"))
+    session.push(actions.create("CP", "m_move_attack", "aachen"))
     marker = session.state.stacks["aachen"][-1]
     _focus(table, "aachen")
     badge = table.piece_rect(marker)
@@ -96,7 +97,7 @@ def test_dragging_the_badge_moves_the_marker_alone(pog):
 
 
 def test_strafexpedition_trench_markers_do_not_hide_the_battalions():
-    from tools.resolve import open_module
+    from engine.modules import open_module
     strafe = open_module("strafexpedition_1916")
     session = Session.new(strafe, "sc1_drive_on_pasubio", 1, ruleset="free")
     table = _table(session, "IT")

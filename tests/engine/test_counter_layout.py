@@ -79,7 +79,7 @@ def test_problems_name_the_row_and_what_is_wrong():
 @pytest.mark.parametrize("module_id", ["paths_of_glory", "grand_illusion", "offensive_a_outrance_1914",
                                        "strafexpedition_1916", "france_1944"])
 def test_every_builtin_module_declares_its_counters_without_problems(module_id):
-    from tools.resolve import open_module
+    from engine.modules import open_module
     m = open_module(module_id)
     assert TABLE_ID in m.tables
     assert problems(m) == []
@@ -105,6 +105,6 @@ def test_every_builtin_module_declares_its_counters_without_problems(module_id):
     ("france_1944", "US-III*", 0, {"bottom": "6-3-3", "top_right": "1", "top_left": "*"}),
 ])
 def test_counter_text_matches_the_declared_layout(module_id, piece, face, expected):
-    from tools.resolve import open_module
+    from engine.modules import open_module
     m = open_module(module_id)
     assert CounterLayouts.from_module(m).places(m.piece_types[piece], face) == expected
