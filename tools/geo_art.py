@@ -24,9 +24,9 @@ What it computes (see GEODATA.md, "Drawing a 1914 map from modern data")
    box (+ :data:`INSET_MARGIN`); the seam is drawn as the inset's frame (layer ``frame``).
 3. **Nations of 1914** — modern borders are not drawn. Land is shaded by the nation of the
    nearest space (the Voronoi cell of each space, cut to :data:`REACH` board units around it, so
-   land far from every space stays unclaimed), plus hand-placed anchors for the neutral countries
-   the game has no spaces in (:data:`NEUTRAL`: the Netherlands, Switzerland, Spain, Denmark,
-   Sweden, Norway; HAND). A border (layer ``border``) runs where two cells of different nations
+   land far from every space stays unclaimed), plus hand-placed anchor towns (:data:`ANCHORS`,
+   HAND) for the neutral countries the game has no spaces in and for land across a strait from
+   its nation's spaces (Britain and Ireland, Corsica, Sardinia, French North Africa). A border (layer ``border``) runs where two cells of different nations
    meet on land.
 4. **Coasts** — the projected land outline, inside its zone (layer ``coast``).
 
@@ -54,17 +54,33 @@ INSET_MARGIN = 70.0
 TOLERANCE = 1.2
 #: Smallest polygon kept, square board units.
 MIN_AREA = 30.0
-#: Neutral countries of 1914 without a space in the game: (name, lat, lon) anchors (HAND).
-NEUTRAL = [
-    ("Amsterdam", 52.37, 4.90), ("Rotterdam", 51.92, 4.48), ("Groningen", 53.22, 6.57),
-    ("Eindhoven", 51.44, 5.47), ("Zwolle", 52.51, 6.09), ("Maastricht", 50.85, 5.69),
-    ("Bern", 46.95, 7.45), ("Zurich", 47.37, 8.54), ("Geneva", 46.20, 6.15), ("Lugano", 46.00, 8.95),
-    ("Chur", 46.85, 9.53), ("Basel", 47.56, 7.59),
-    ("Madrid", 40.42, -3.70), ("Barcelona", 41.39, 2.17), ("Bilbao", 43.26, -2.93),
-    ("Zaragoza", 41.65, -0.88), ("Pamplona", 42.81, -1.64), ("Valencia", 39.47, -0.38),
-    ("Copenhagen", 55.68, 12.57), ("Aarhus", 56.16, 10.20), ("Esbjerg", 55.47, 8.45),
-    ("Aalborg", 57.05, 9.92), ("Malmo", 55.60, 13.00), ("Gothenburg", 57.71, 11.97),
-    ("Stockholm", 59.33, 18.07), ("Oslo", 59.91, 10.75),
+#: Anchor towns (name, lat, lon, nation) where the game has no space but the land's 1914 nation
+#: is known (HAND): the neutral countries (the Netherlands, Switzerland, Spain, Denmark, Sweden,
+#: Norway), and land across a strait from the nearest space of its nation (Britain and Ireland,
+#: Corsica, Sardinia, French North Africa, Italian Tripolitania), which a nearest-space rule
+#: would otherwise give to the other shore.
+ANCHORS = [
+    ("Amsterdam", 52.37, 4.90, "neutral"), ("Rotterdam", 51.92, 4.48, "neutral"),
+    ("Groningen", 53.22, 6.57, "neutral"), ("Eindhoven", 51.44, 5.47, "neutral"),
+    ("Zwolle", 52.51, 6.09, "neutral"), ("Maastricht", 50.85, 5.69, "neutral"),
+    ("Bern", 46.95, 7.45, "neutral"), ("Zurich", 47.37, 8.54, "neutral"), ("Geneva", 46.20, 6.15, "neutral"),
+    ("Lugano", 46.00, 8.95, "neutral"), ("Chur", 46.85, 9.53, "neutral"), ("Basel", 47.56, 7.59, "neutral"),
+    ("Madrid", 40.42, -3.70, "neutral"), ("Barcelona", 41.39, 2.17, "neutral"), ("Bilbao", 43.26, -2.93, "neutral"),
+    ("Zaragoza", 41.65, -0.88, "neutral"), ("Pamplona", 42.81, -1.64, "neutral"), ("Valencia", 39.47, -0.38, "neutral"),
+    ("Copenhagen", 55.68, 12.57, "neutral"), ("Aarhus", 56.16, 10.20, "neutral"), ("Esbjerg", 55.47, 8.45, "neutral"),
+    ("Aalborg", 57.05, 9.92, "neutral"), ("Malmo", 55.60, 13.00, "neutral"), ("Gothenburg", 57.71, 11.97, "neutral"),
+    ("Stockholm", 59.33, 18.07, "neutral"), ("Oslo", 59.91, 10.75, "neutral"),
+    ("Dover", 51.13, 1.31, "BR"), ("Canterbury", 51.28, 1.08, "BR"), ("Brighton", 50.82, -0.14, "BR"),
+    ("Southampton", 50.90, -1.40, "BR"), ("Plymouth", 50.37, -4.14, "BR"), ("Bristol", 51.45, -2.59, "BR"),
+    ("Cardiff", 51.48, -3.18, "BR"), ("Birmingham", 52.49, -1.89, "BR"), ("Norwich", 52.63, 1.30, "BR"),
+    ("Cambridge", 52.20, 0.12, "BR"), ("Manchester", 53.48, -2.24, "BR"), ("Leeds", 53.80, -1.55, "BR"),
+    ("Newcastle", 54.97, -1.61, "BR"), ("Edinburgh", 55.95, -3.19, "BR"), ("Glasgow", 55.86, -4.25, "BR"),
+    ("Aberdeen", 57.15, -2.09, "BR"), ("Inverness", 57.48, -4.22, "BR"), ("Dublin", 53.35, -6.26, "BR"),
+    ("Cork", 51.90, -8.47, "BR"), ("Belfast", 54.60, -5.93, "BR"), ("Galway", 53.27, -9.05, "BR"),
+    ("Ajaccio", 41.93, 8.74, "FR"), ("Bastia", 42.70, 9.45, "FR"),
+    ("Cagliari", 39.22, 9.12, "IT"), ("Sassari", 40.73, 8.56, "IT"), ("Palermo", 38.12, 13.36, "IT"),
+    ("Algiers", 36.75, 3.06, "FR"), ("Oran", 35.70, -0.63, "FR"), ("Constantine", 36.37, 6.61, "FR"),
+    ("Tunis", 36.80, 10.18, "FR"), ("Tripoli", 32.90, 13.18, "IT"),
 ]
 #: The area read from the geodata (longitude, latitude).
 LON0, LAT0, LON1, LAT1 = -12.0, 10.0, 66.0, 62.0
@@ -126,10 +142,10 @@ def build(module_dir: Path) -> list[tuple[str, str, str, str]]:
     # 2. zones: Voronoi cells of the spaces (and the neutral anchors)
     sites = [(s.x, s.y, s.attrs.get("nation", ""), _zone_of(s)) for s in spaces]
     proj_eu = projector("europe")
-    for name, lat, lon in NEUTRAL:
+    for name, lat, lon, nation in ANCHORS:
         x, y = proj_eu(np.array([[lon, lat]]))[0]
         if 0 <= x <= b.width and 0 <= y <= b.height:
-            sites.append((float(x), float(y), "neutral", "europe"))
+            sites.append((float(x), float(y), nation, "europe"))
     cells = voronoi_diagram(MultiPoint([(x, y) for x, y, _, _ in sites]), envelope=frame)
     cell_of: list[Polygon] = [None] * len(sites)
     tree = shapely.STRtree([Point(x, y) for x, y, _, _ in sites])
