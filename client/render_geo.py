@@ -55,14 +55,11 @@ class MapArt:
             if layer not in ORDER or board not in origins:
                 continue
             ox, oy = origins[board]
-            pts = []
-            for pair in str(row[pi]).split():
-                x, _, y = pair.partition(",")
-                try:
-                    pts.append((float(x) + ox, float(y) + oy))
-                except ValueError:
-                    pts = []
-                    break
+            try:
+                nums = [float(v) for v in str(row[pi]).replace(",", " ").split()]
+            except ValueError:
+                continue      # an unreadable shape is left out
+            pts = list(zip([v + ox for v in nums[0::2]], [v + oy for v in nums[1::2]]))
             if len(pts) < 2:
                 continue
             key = str(row[ki])

@@ -287,9 +287,19 @@ class World:
         spaces = [(p.cx, p.cy) for p in self.places.values() if p.kind == "space"]
         if len(spaces) < 20:
             return 0.0
+        spaces.sort()
         gaps = []
-        for i, (x, y) in enumerate(spaces):
-            gaps.append(min(math.hypot(x - a, y - b) for j, (a, b) in enumerate(spaces) if j != i))
+        for i, (x, y) in enumerate(spaces):   # nearest neighbour, scanning outwards in x
+            best = math.inf
+            for j in range(i + 1, len(spaces)):
+                if spaces[j][0] - x >= best:
+                    break
+                best = min(best, math.hypot(spaces[j][0] - x, spaces[j][1] - y))
+            for j in range(i - 1, -1, -1):
+                if x - spaces[j][0] >= best:
+                    break
+                best = min(best, math.hypot(spaces[j][0] - x, spaces[j][1] - y))
+            gaps.append(best)
         gaps.sort()
         return READABLE_GAP / max(1.0, gaps[len(gaps) // 2])
 
