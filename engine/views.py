@@ -65,3 +65,21 @@ def view(state: GameState, side: str = "") -> dict[str, Any]:
         locations[loc] = entries
     globals_ = {k: v for k, v in state.globals.items() if can_see_global(k, side)}
     return {"side": side, "locations": locations, "globals": globals_, "chat": list(state.chat)}
+
+
+def hidden_targets(state: GameState, action: Any, side: str) -> set:
+    """The pieces and cards ``action`` names that ``side`` may not see in ``state``: a piece
+    id it cannot see, or a card (a piece type) none of whose pieces it can see. A line or a
+    message naming one of these must not reach ``side`` (a server shows it a neutral line)."""
+    hidden: set = set()
+    for pid in getattr(action, "pieces", ()):
+        piece = state.pieces.get(pid)
+        if piece is not None and not can_see(state, piece, side):
+            hidden.add(pid)
+    cards = getattr(action, "cards", ())
+    if cards:
+        for card in cards:
+            of_type = [p for p in state.pieces.values() if p.type == card]
+            if of_type and not any(can_see(state, p, side) for p in of_type):
+                hidden.add(card)
+    return hidden
