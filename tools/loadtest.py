@@ -284,6 +284,7 @@ class LoadTest:
         self.free_games = free_games if free_games is not None else max(1 if games > 1 else 0, games // 4)
         self.restart, self.hostile = restart, hostile
         self.rnd = random.Random(seed)
+        self.run_id = f"lt{os.getpid() % 10000:04d}{int(time.time()) % 10000:04d}"   # a shared store may hold earlier runs
         self.tmp = tempfile.TemporaryDirectory(prefix="wartable-loadtest-") if data is None else None
         self.data = Path(self.tmp.name) if self.tmp else data
         self.db = db or str(self.data / "loadtest.sqlite3")
@@ -338,7 +339,7 @@ class LoadTest:
         links = []
         for g in range(self.games):
             free = g < self.free_games
-            names = [f"g{g}{s.lower()}" for s in self.sides] + [f"g{g}spec"]
+            names = [f"{self.run_id}g{g}{s.lower()}" for s in self.sides] + [f"{self.run_id}g{g}spec"]
             seats: list[Link] = []
             for name in names:
                 link = Link(address[0])

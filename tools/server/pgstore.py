@@ -43,10 +43,15 @@ class PostgresStore(Store):
         self.pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
         async with self.pool.acquire() as con:
             # several processes may start at once: one creates the tables at a time
+            # created once, in one transaction: a process starting while others write must not
+            # take table locks (CREATE INDEX IF NOT EXISTS still does), so check first
+            if await con.fetchval("SELECT to_regclass('games_status')") is not None:
+                return
             async with con.transaction():
                 await con.execute("SELECT pg_advisory_xact_lock(1914)")
-                for stmt in SCHEMA:
-                    await con.execute(stmt)
+                if await con.fetchval("SELECT to_regclass('games_status')") is None:
+                    for stmt in SCHEMA:
+                        await con.execute(stmt)
 
     async def close(self) -> None:
         if self.pool is not None:
