@@ -439,7 +439,8 @@ class LoadTest:
                 if seed in rec.raw:
                     found.append(f"leaked: the seed, to {where}")
                 msg = json.loads(rec.raw)
-                at = hidden[min(max(rec.seq, 0), len(hidden) - 1)][c.side]
+                step = msg["seq"] if msg.get("t") in ("view", "update") else rec.seq   # its own step
+                at = hidden[min(max(step, 0), len(hidden) - 1)][c.side]
                 for problem in self.scan(msg, at, hidden, c.side):
                     found.append(f"leaked: {problem}, to {where}")
         return found

@@ -190,8 +190,13 @@ class Server:
         except WebSocketDisconnect:
             pass
         finally:
-            conn.closed = True
             self._forget(conn)
+            if not writer.done():   # let what was queued (a last error) go out first
+                with contextlib.suppress(asyncio.QueueFull):
+                    conn.out.put_nowait(None)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(writer), 2)
+            conn.closed = True
             writer.cancel()
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -251,8 +256,7 @@ class Server:
         if msg["version"] != P.VERSION:
             conn.send(P.error("version", f"this server speaks protocol version {P.VERSION}, "
                                          f"not {msg['version']}: update wartable"))
-            conn.closed = True
-            conn.out.put_nowait(None)
+            conn.closed = True   # the connection ends once the error is sent
             return None   # type: ignore[return-value]
         conn.hello = True
         if "token" in msg:
