@@ -31,10 +31,14 @@ from typing import Any, Callable
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from engine import commands as C
 from engine import protocol as P
 from engine.actions import Action, ActionError, LegalActions
+from engine.record import Entry, GameRecord, Header
+from engine.registry import load_ruleset
 from engine.rules import IllegalAction, Prompt, Violation
 from engine.session import SideView
+from engine.views import state_from_view
 
 DEFAULT_SERVER = "ws://127.0.0.1:8719/ws"
 
@@ -373,8 +377,9 @@ class OnlineGame:
     def view(self, side: str | None = None) -> SideView:
         """The view held (only this seat's: the server sends no other)."""
         actions = self.legal_actions()
-        return SideView({k: v for k, v in self.data.items() if k in ("side", "locations", "globals", "chat")},
-                        self.prompt(), actions)
+        data = {"side": self.side, "locations": {}, "globals": {}, "chat": []}   # until the view arrives
+        data.update({k: v for k, v in self.data.items() if k in data})
+        return SideView(data, self.prompt(), actions)
 
     def check(self, action: Action) -> Violation | None:
         """A first answer before asking the server: in enforced play an action not listed is
@@ -413,3 +418,87 @@ class OnlineGame:
     def waiting_for_me(self) -> bool:
         p = self.prompt()
         return bool(self.side) and p.side == self.side and p.kind != "game_over"
+
+
+# -- the seam with the table ---------------------------------------------------------------------------
+
+class OnlineSession:
+    """What :class:`client.table.Table` drives, for a game on a server: the parts of
+    :class:`engine.session.Session` the table reads, answered from an :class:`OnlineGame`.
+
+    * ``module``, ``ruleset`` (loaded here for its words — side names, labels — never to apply
+      anything), ``state`` (:func:`engine.views.state_from_view`: what the seat sees),
+      ``record`` (a header, and one entry per step with the line, the dice with the server's
+      faces and the notes), ``prompt()``, ``legal_actions()``, ``view(side)``, ``check()``;
+    * ``push(action)`` sends the action and returns None: the result comes back from the server
+      as an update (``listeners`` are called with ``("push", entry)`` for each step, so the
+      table redraws and tosses the dice) or a refusal (``on_refused(violation)``);
+    * ``pop``/``redo`` return None (no undo in an online game); ``online`` is True so a table
+      can hide what makes no sense online (undo, save, PBEM).
+    """
+
+    online = True
+
+    def __init__(self, game: OnlineGame, module: Any, ruleset_id: str, scenario: str = "") -> None:
+        self.game = game
+        self.module = module
+        self.ruleset = load_ruleset(ruleset_id, module)
+        self.record = GameRecord(Header(module.id, module.version, scenario, "", ruleset_id))
+        self.redo_stack: list = []
+        self.listeners: list[Callable[[str, Any], None]] = []
+        self.on_refused: Callable[[Violation], None] | None = None
+        self.state = self._state()
+        game.listeners.append(self._changed)
+
+    def _state(self):
+        return state_from_view(self.module, self.game.data)
+
+    @staticmethod
+    def entry(e: OnlineEntry) -> Entry:
+        """An OnlineEntry as a record entry: the line, the rolls (faces from the server), the notes."""
+        commands: list = [C.Roll(r.get("spec", "1d6"), r.get("for", ""), list(r.get("faces", [])))
+                          for r in e.rolls]
+        commands += [C.Note("", n) for n in e.notes]
+        return Entry(Action("online", e.side or ""), commands, f"online-{e.seq}", e.text)
+
+    def _changed(self, what: str, detail: Any) -> None:
+        if what == "view":
+            self.state = self._state()
+            self.record.entries = [self.entry(e) for e in self.game.log]
+            for listener in list(self.listeners):
+                listener("load", None)
+        elif what == "update":
+            self.state = self._state()
+            for e in detail:
+                entry = self.entry(e)
+                self.record.entries.append(entry)
+                for listener in list(self.listeners):
+                    listener("push", entry)
+        elif what == "refused" and self.on_refused is not None:
+            self.on_refused(detail)
+
+    # -- the Session surface the table reads ------------------------------------------------------
+    def prompt(self) -> Prompt:
+        return self.game.prompt()
+
+    def legal_actions(self) -> LegalActions:
+        return self.game.legal_actions()
+
+    def view(self, side: str = "") -> SideView:
+        return self.game.view(side)
+
+    def check(self, action: Action) -> Violation | None:
+        return self.game.check(action)
+
+    def outcome(self):
+        return None
+
+    def push(self, action: Action):
+        self.game.push(action)
+        return None
+
+    def pop(self):
+        return None
+
+    def redo(self):
+        return None

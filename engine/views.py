@@ -83,3 +83,36 @@ def hidden_targets(state: GameState, action: Any, side: str) -> set:
             if of_type and not any(can_see(state, p, side) for p in of_type):
                 hidden.add(card)
     return hidden
+
+
+#: Ids given to the placeholders of hidden pieces in :func:`state_from_view` (never a real id).
+PLACEHOLDER_IDS = 1 << 40
+
+
+def state_from_view(module: Any, data: dict) -> GameState:
+    """A state holding exactly what a view shows (an online client has nothing more): the
+    visible pieces with their ids, each hidden piece as an anonymous placeholder (an id from
+    :data:`PLACEHOLDER_IDS` up, the first piece type with that back, marked ``concealed`` so
+    :func:`view` hides it again), the globals and the chat. For drawing and for a ruleset's
+    words about the seat's own pieces; never for applying rules."""
+    state = GameState(module)
+    backs: dict[str, str] = {}
+    for pid, ptype in module.piece_types.items():
+        backs.setdefault(ptype.back or ptype.kind, pid)
+    hidden = PLACEHOLDER_IDS
+    for loc, entries in (data.get("locations") or {}).items():
+        for e in entries:
+            if "id" in e:
+                piece = Piece(int(e["id"]), str(e["type"]), loc, int(e.get("face", 0)),
+                              list(e.get("markers", [])), dict(e.get("props", {})))
+            else:
+                back = str(e.get("back", ""))
+                ptype = backs.get(back) or next(iter(module.piece_types))
+                piece = Piece(hidden, ptype, loc, 0, [], {"concealed": True, "owner": ""})
+                hidden += 1
+            state._add_piece(piece, None)
+    for key, value in (data.get("globals") or {}).items():
+        state._set_global(key, value)
+    for line in data.get("chat") or []:
+        state._append_chat(list(line))
+    return state
