@@ -144,6 +144,10 @@ def saves_dir() -> Path:
     return autosave_dir().parent / "saves"
 
 
+#: The status bar's buttons at a game on a server (client.online.OnlineSession, issue 19).
+ONLINE_BUTTONS = ("Dice", "LOS", "Charts", "Rules", "Help")
+
+
 @dataclass
 class Press:
     """A mouse button held down: where, on what, with which modifiers."""
@@ -225,7 +229,7 @@ class Table:
         self.hand: HandPanel | None = HandPanel(self.module, self.counters, (0, 0, 0, 0), self.do) \
             if chrome and has_hands(self.module) else None
         self.log = LogPanel((0, 0, 10, 10), self._chat)
-        self.status = StatusBar((0, 0, 10, BAR_HEIGHT), [
+        items = [
             ("Seat", self.seat_menu, "choose the seated side"),
             ("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
             ("Dice", self._dice_button, "R"), ("LOS", self.toggle_los, "V: line of sight"),
@@ -233,7 +237,10 @@ class Table:
             ("Rules", lambda: self.open_rule(""), "B"),
             ("Save", self.save, "Ctrl+S"), ("Load", self.load_dialog, "Ctrl+O"),
             ("Send turn", self.pbem_export_dialog, "Ctrl+E"), ("Receive", self.pbem_import_dialog, "Ctrl+I"),
-            ("Help", self.show_help, "F1")])
+            ("Help", self.show_help, "F1")]
+        if getattr(session, "online", False):   # a game on a server: no seat switching, undo or files
+            items = [item for item in items if item[0] in ONLINE_BUTTONS]
+        self.status = StatusBar((0, 0, 10, BAR_HEIGHT), items)
         self.replay_buttons: list[Button] = []
         self.minimap: Minimap | None = None
         # rules-enforced play (see _refresh_rules): the prompt/action panel, the legal actions

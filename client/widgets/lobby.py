@@ -241,17 +241,17 @@ class LobbyScreen:
         for m in self.modules:
             if yy > right.bottom - LINE * 2:
                 break
-            surf.blit(fb.render(m["title"], True, colours.UI_TEXT), (right.x + 10, yy))
+            surf.blit(fb.render(fonts.elide(m["title"], fb, right.w - 20), True, colours.UI_TEXT), (right.x + 10, yy))
             yy += LINE
             scen = m["scenarios"][0] if m["scenarios"] else {"id": "", "name": "empty table"}
-            x = right.x + 20
             for side in m["sides"]:
-                img = f.render(f"[new {scen['name']} as {side['name']}]", True, colours.UI_ACCENT)
-                r = pygame.Rect(x, yy, img.get_width(), LINE)
+                text = fonts.elide(f"new: {scen['name']} — as {side['name']}", f, right.w - 40)
+                img = f.render(text, True, colours.UI_ACCENT)
+                r = pygame.Rect(right.x + 20, yy, img.get_width(), LINE)
                 surf.blit(img, r)
                 self.targets.append((r, lambda m=m, sc=scen["id"], s=side["id"]: self.create(m["id"], sc, s)))
-                x = r.right + 10
-            yy += LINE + 4
+                yy += LINE
+            yy += 4
         for b in self.shown_buttons():
             b.draw(surf)
         for m in self.modals:
