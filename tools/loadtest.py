@@ -472,8 +472,9 @@ class LoadTest:
             text = json.dumps(value, ensure_ascii=False)
             for w in set(WORDS.findall(text)) & t:
                 out.append(f"{what} names hidden {w}")
-            for name in n:
-                if name in text:
+            for name in n:   # a card named as a card (its number and name, as log lines do);
+                # a bare name may be a rule's reference to the card ("until Falkenhayn"): public
+                if re.search(r"#\d+ " + re.escape(name), text):
                     out.append(f"{what} names hidden card {name!r}")
 
         def entries(items: list[dict]) -> None:
