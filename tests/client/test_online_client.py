@@ -4,28 +4,14 @@ action sent through the table comes back as the server's update (dice with the s
 a refusal with its reason."""
 from __future__ import annotations
 
-import shutil
-import tempfile
 import time
-from pathlib import Path
 
 import pygame
-import pytest
 
 from engine.actions import Action
 from engine.modules import open_module
-from tests.tools.conftest import ThreadServer
-from client.online import Connection
+from tests.tools.conftest import server  # noqa: F401  (the game server fixture)
 from client.widgets.lobby import LobbyScreen, OnlineTableScreen
-
-
-@pytest.fixture(scope="module")
-def server():
-    data = Path(tempfile.mkdtemp(prefix="wartable-client-server-"))
-    srv = ThreadServer(None, None, data)
-    yield srv
-    srv.stop()
-    shutil.rmtree(data, ignore_errors=True)
 
 
 def until(step, cond, seconds=20):
