@@ -497,10 +497,15 @@ class LoadTest:
                         out.append(f"a hidden piece shown with {sorted(set(e) - {'hidden', 'back'})}")
             # every text: the globals (but the public history of cards played), the prompt,
             # the actions offered, the outcome (the map's static facts, such as which card brings
-            # a reinforcement, are not secrets and are checked above by position instead)
-            shown = {k: v for k, v in view.items() if k not in ("globals", "locations")}
-            shown["globals"] = {k: v for k, v in (view.get("globals") or {}).items() if k not in PUBLIC_HISTORY}
-            text_check(shown, ts, names, "the view")
+            # a reinforcement, are not secrets and are checked above by position instead);
+            # the chat (the rules' notes of past actions) is history too: each note is checked
+            # with its own action's entry, against that step
+            for key, value in view.items():
+                if key in ("locations", "chat", "chat_all"):
+                    continue
+                if key == "globals":
+                    value = {k: v for k, v in (value or {}).items() if k not in PUBLIC_HISTORY}
+                text_check(value, ts, names, f"the view's {key}")
             entries(msg.get("log") or msg.get("entries") or [])
         elif kind == "refused":
             text_check(msg.get("text", ""), ts, names, "a refusal")
