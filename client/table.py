@@ -826,6 +826,7 @@ class Table:
             self.toasts.show(f"cannot write the turn: {exc}", error=True)
             return None
         self.toasts.show(f"turn written to {out.name}: send it to your opponent")
+        self._hint_once(pbem.TRUST_NOTE)   # said plainly, once: PBEM is tamper-evident, not secret
         return out
 
     def pbem_import_dialog(self) -> None:

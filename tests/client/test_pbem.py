@@ -100,3 +100,5 @@ def test_table_receives_a_turn_step_by_step(tmp_path, module, session, table):
     assert table.pbem_since == 4
     out = table.pbem_export(tmp_path / "answer")
     assert out is not None and pbem.read_turn(out)["from"] == 4
+    # the player is told plainly that a turn file hides nothing from a determined opponent
+    assert any(t.text == pbem.TRUST_NOTE for t in table.toasts.items)
