@@ -146,6 +146,8 @@ def saves_dir() -> Path:
 
 #: The status bar's buttons at a game on a server (client.online.OnlineSession, issue 19).
 ONLINE_BUTTONS = ("Dice", "LOS", "Charts", "Rules", "Help")
+#: Ctrl+ keys that do nothing there: undo, redo, save, load, send and receive a turn.
+ONLINE_NO_KEYS = (pygame.K_z, pygame.K_y, pygame.K_s, pygame.K_o, pygame.K_e, pygame.K_i)
 
 
 @dataclass
@@ -956,6 +958,9 @@ class Table:
     def _key(self, event: pygame.event.Event) -> None:
         k, m = event.key, mods(event)
         ctrl, shift = bool(m & pygame.KMOD_CTRL), bool(m & pygame.KMOD_SHIFT)
+        if ctrl and getattr(self.session, "online", False) and k in ONLINE_NO_KEYS:
+            self._hint_once("a game on a server is kept by the server: no undo, saves or turn files")
+            return
         if ctrl:
             if k == pygame.K_z:
                 self.redo() if shift else self.undo()

@@ -67,6 +67,10 @@ def test_lobby_and_table_play_a_game_on_the_server(server):
     until(lambda: (cp.update(0.02), ap.update(0.02)), lambda: cp.game.seq == 1 and ap.game.seq == 1)
     assert cp.session.record.entries[-1].text and ap.session.record.entries[-1].text
     assert "Online game" in cp.banner
+    # no undo, saves or turn files at a game on a server
+    assert [spec[0] for spec in cp.table.status.specs] == ["Dice", "LOS", "Charts", "Rules", "Help"]
+    cp.table._key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL))
+    assert not cp.table.modals and any("kept by the server" in t.text for t in cp.table.toasts.items)
     for s in (cp, ap):
         s.draw(screen)
     cp.leave()
