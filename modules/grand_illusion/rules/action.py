@@ -244,6 +244,8 @@ class Segment(State):
             for h in entry_hexes(g, side):
                 if not only_recover:
                     yield self.offer("enter_group", side, hex=h)
+        for h in sorted({into for owner, _f, into in board.blocks(g) if owner == side}, key=int):
+            yield self.offer("remove_blocks", side, hex=Loc(h))
         if only_recover:
             yield self.offer("cede", side)
         else:
@@ -339,6 +341,17 @@ class Segment(State):
         """Remove Disorganization in this hex (1 CAP)"""
         self._begin(g, frame, hex, "recover")
         recovery.recover_hex(g, frame["side"], hex)
+        if g.top.get("state") == self.name:
+            self._after(g, g.top)
+
+    def check_remove_blocks(self, g: Game, frame: dict, hex: Loc) -> Violation | None:
+        if not any(o == frame["side"] and into == hex for o, _f, into in board.blocks(g)):
+            return Violation("GI 8.4.5", "none of your Block markers faces that hex")
+        return None
+
+    def on_remove_blocks(self, g: Game, frame: dict, hex: Loc) -> None:
+        """Remove your Block markers on this hex's hexsides (8.4.5 c)"""
+        g.set("gi_blocks", [b for b in board.blocks(g) if not (b[0] == frame["side"] and b[2] == hex)])
 
     def on_pass(self, g: Game, frame: dict) -> None:
         """Pass"""
@@ -383,6 +396,8 @@ class Segment(State):
             return f"{side}: the 9th Army group enters in {g.place(h)}"
         if action.verb == "pass":
             return f"{side} passes"
+        if action.verb == "remove_blocks":
+            return f"{side} removes its Block markers on {g.place(h)}"
         return f"{side} cedes the Initiative"
 
 

@@ -146,8 +146,9 @@ class Activation(State):
             return
         for grp in _groups(g, frame):
             gp = movement.group(g, side, grp, _mp_left(frame, grp))
+            units = tuple(Piece(p) for p in grp)
             for dest, path in sorted(movement.reach(g, gp).items(), key=lambda kv: int(kv[0])):
-                yield self.offer("move", side, units=grp, path=path)
+                yield self.offer("move", side, units=units, path=tuple(Loc(h) for h in path))
         for h, pids in attackable(g, frame).items():
             able = [p for p in pids if may_attack(g, p)]
             if able:

@@ -159,7 +159,7 @@ def attrition(g: Game) -> None:
             if k.combat:
                 if piece.face == 0:
                     g.do(C.SetFace(pid, 1))
-                    g.note(f"{g.ptype(pid).name} is Disorganized by attrition (11.2.6)")
+                    g.note(f"{g.label(pid)} is Disorganized by attrition (11.2.6)")
                 else:
                     board.eliminate(g, pid, "out of supply while Disorganized (11.2.6)")
             elif (k.hq or k.ha) and piece.face == 0:
@@ -170,17 +170,17 @@ def attrition(g: Game) -> None:
         if pid not in g.state.pieces or not board.besieged(g, pid):
             continue
         garrison = bool(g.ptype(pid).attrs.get("garrison"))
-        die = g.roll(f"Surrender of {g.ptype(pid).name}", "1d6")
+        die = g.roll(f"Surrender of {g.label(pid)}", "1d6")
         if die <= (1 if garrison else 2):
             loc = piece.loc
-            g.note(f"{g.ptype(pid).name} surrenders (roll {die}, 9.5.3)")
+            g.note(f"{g.label(pid)} surrenders (roll {die}, 9.5.3)")
             for f in [f for f in board.forts_at(g, loc) if board.kind(g, f).side == board.kind(g, pid).side]:
                 if f in g.state.pieces:
                     g.do(C.RemoveMarker(f, "besieged"))
                     g.do(C.Move(f, "box-eliminated-" + board.kind(g, f).side))
             control.settle(g, [loc])
         else:
-            g.note(f"{g.ptype(pid).name} holds (roll {die}, 9.5.3)")
+            g.note(f"{g.label(pid)} holds (roll {die}, 9.5.3)")
 
 
 def recovery_quotas(g: Game, side: str) -> tuple[list[int], list[dict]]:

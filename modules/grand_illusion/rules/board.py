@@ -148,8 +148,8 @@ def enemy_fighters(g: Game, loc: str, side: str) -> bool:
 
 # -- hex facts ------------------------------------------------------------------------------------
 def hexattr(g: Game, loc: str, key: str, default=None):
-    l = g.module.locations.get(loc)
-    return default if l is None else l.attrs.get(key, default)
+    attrs = g.rules.loc_attrs.get(loc)
+    return default if attrs is None else attrs.get(key, default)
 
 
 def neighbours(g: Game, loc: str) -> tuple[str, ...]:
@@ -210,9 +210,8 @@ def coastal(g: Game, loc: str) -> bool:
 # -- control (8.3) ---------------------------------------------------------------------------------
 def control(g: Game, loc: str) -> str:
     """Who controls hex ``loc`` now: the printed control unless it changed (8.3.1)."""
-    changed = g.get("gi_control") or {}
-    c = changed.get(loc)
-    return c if c else str(hexattr(g, loc, "control", "allied"))
+    c = (g.state.globals.get("gi_control") or {}).get(loc)
+    return c if c else g.rules.printed_control.get(loc, "allied")
 
 
 def cavalry_control(g: Game, loc: str) -> str:
@@ -300,22 +299,37 @@ def battle_hexes(g: Game) -> list[str]:
 
 
 # -- stacking (8.4.6) ------------------------------------------------------------------------------
-def stack_values(g: Game, pids: Iterable[int]) -> tuple[float, float, int, float]:
-    """(corps equivalents, infantry corps equivalents, infantry corps, divisions/brigades)."""
-    total = inf = small = 0.0
-    corps = 0
+def stack_values(g: Game, pids: Iterable[int]) -> tuple[float, float, int, int, int]:
+    """(corps equivalents, infantry corps equivalents, infantry corps, divisions/brigades,
+    corps-sized units) of the combat units among ``pids``."""
+    total = inf = 0.0
+    corps = small = big = 0
+    ks = g.rules.kinds
+    pieces = g.state.pieces
     for p in pids:
-        k = kind(g, p)
+        k = ks[pieces[p].type]
         if not k.combat:
             continue
         total += k.stacking
+        if k.stacking >= 1.0:
+            big += 1
+        else:
+            small += 1
         if k.infantry:
             inf += k.stacking
             if k.stacking >= 1.0:
                 corps += 1
-        if k.stacking < 1.0:
-            small += 1
-    return total, inf, corps, small
+    return total, inf, corps, small, big
+
+
+def _side_values(g: Game, loc: str, side: str) -> tuple[float, float, int, int, int]:
+    cache = g.rules.supply_cache
+    key = ("stack", g.state.hash, loc, side)
+    got = cache.get(key)
+    if got is None:
+        got = stack_values(g, units_at(g, loc, side))
+        cache[key] = got
+    return got
 
 
 def over_stacked(g: Game, loc: str, side: str, extra: Iterable[int] = (),
@@ -323,15 +337,17 @@ def over_stacked(g: Game, loc: str, side: str, extra: Iterable[int] = (),
     """8.4.6 a: more than 8 corps of one side, more than 6 of them infantry; in the Vosges
     hexes 102 and 103 three infantry corps and one division or brigade."""
     leave = set(leaving)
-    pids = [p for p in units_at(g, loc, side) if p not in leave] + \
-        [p for p in extra if p not in leave and kind(g, p).combat]
-    if not pids:
+    if leave:
+        values = stack_values(g, [p for p in units_at(g, loc, side) if p not in leave])
+    else:
+        values = _side_values(g, loc, side)
+    here = set(g.state.stacks.get(loc, ()))
+    add = stack_values(g, [p for p in extra if p not in here and p not in leave])
+    total, inf, corps, small, big = (a + b for a, b in zip(values, add))
+    if not total:
         return False
-    total, inf, corps, small = stack_values(g, pids)
     if vosges(g, loc):
-        big = sum(1 for p in pids if kind(g, p).stacking >= 1.0)
-        cav_corps = big - corps
-        return corps > 3 or cav_corps > 0 or small > 1
+        return corps > 3 or big - corps > 0 or small > 1
     return total > 8 or inf > 6
 
 
@@ -359,7 +375,7 @@ def remove_from_play(g: Game, pid: int, where: str = OUT_OF_PLAY, why: str = "")
     for m in list(piece.markers):
         g.do(C.RemoveMarker(pid, m))
     g.do(C.Move(pid, where))
-    g.note(f"{g.ptype(pid).name} leaves the map" + (f" ({why})" if why else ""))
+    g.note(f"{g.label(pid)} leaves the map" + (f" ({why})" if why else ""))
 
 
 def fort_loss(g: Game, pid: int) -> int | None:

@@ -473,11 +473,11 @@ class BattlePlace(State):
         side = WORD.get(action.side, action.side)
         try:
             if action.verb == "place":
-                return f"{side}: {g.ptype(action['unit']).name} to {g.place(action['space'])}"
+                return f"{side}: {g.label(action['unit'])} to {g.place(action['space'])}"
             if action.verb == "unplace":
-                return f"{side}: {g.ptype(action['unit']).name} back to the hex"
+                return f"{side}: {g.label(action['unit'])} back to the hex"
             if action.verb == "withdraw":
-                return f"{side}: {g.ptype(action['unit']).name} withdraws (9.6.2)"
+                return f"{side}: {g.label(action['unit'])} withdraws (9.6.2)"
             if action.verb == "auto_place":
                 return f"{side}: places by the rules' priorities"
         except (KeyError, TypeError):
@@ -512,9 +512,9 @@ def withdraw_cavalry(g: Game, pid: int) -> None:
     g.do(C.Move(pid, b["hex"]))
     if opposite and all(board.kind(g, p).cavalry for p in opposite):
         g.do(C.SetFace(pid, 1))
-        g.note(f"{g.ptype(pid).name} withdraws from attacking cavalry and is Disorganized (9.6.2)")
+        g.note(f"{g.label(pid)} withdraws from attacking cavalry and is Disorganized (9.6.2)")
     else:
-        g.note(f"{g.ptype(pid).name} withdraws from the battle (9.6.2)")
+        g.note(f"{g.label(pid)} withdraws from the battle (9.6.2)")
     if not group_at(g, front(side, k)):
         for p in group_at(g, reserve(side, k)):
             g.do(C.Move(p, front(side, k)))
@@ -639,7 +639,7 @@ def lose_step(g: Game, pid: int) -> None:
         return
     if not board.dg(g, pid):
         g.do(C.SetFace(pid, 1))
-        g.note(f"{g.ptype(pid).name} is Disorganized")
+        g.note(f"{g.label(pid)} is Disorganized")
     else:
         board.eliminate(g, pid, "hit while Disorganized (9.8.2)")
 
@@ -791,9 +791,9 @@ def bombard_chain(g: Game, ha: int, fort: int, side: str, hex_: str) -> int | No
     lines = list(battle(g).get("lines", []))
     while target is not None:
         d = bombard_def(g, target)
-        die = g.roll(f"{g.ptype(ha).name} bombardment", "1d6")
+        die = g.roll(f"{g.label(ha)} bombardment", "1d6")
         hit = die + d <= factor
-        lines.append({"who": side, "what": f"{g.ptype(ha).name} bombards {g.ptype(target).name}",
+        lines.append({"who": side, "what": f"{g.label(ha)} bombards {g.ptype(target).name}",
                       "column": f"bombardment {factor}", "shifts": [["fort's defence", d]] if d else [],
                       "dice": [die], "row": str(die + d), "result": "step lost" if hit else "miss"})
         if not hit:
@@ -804,7 +804,7 @@ def bombard_chain(g: Game, ha: int, fort: int, side: str, hex_: str) -> int | No
             target = min(forts, key=lambda f: (bombard_def(g, f), board.cs(g, f))) if forts else None
     set_battle(g, lines=lines)
     g.do(C.SetFace(ha, 1))
-    g.note(f"{g.ptype(ha).name} has fired (9.5.4)")
+    g.note(f"{g.label(ha)} has fired (9.5.4)")
     return target
 
 
@@ -881,7 +881,7 @@ class Bombard(State):
         side = WORD.get(action.side, action.side)
         try:
             if action.verb == "bombard":
-                return f"{side}: {g.ptype(action['ha']).name} bombards {g.ptype(action['fort']).name}"
+                return f"{side}: {g.label(action['ha'])} bombards {g.ptype(action['fort']).name}"
             if action.verb == "concentrate":
                 return f"{side}: concentrated bombardment of {g.ptype(action['fort']).name}"
         except (KeyError, TypeError):

@@ -106,11 +106,29 @@ class Game(Context):
     def nat(self, pid: int) -> str:
         return self.ptype(pid).nationality
 
-    def name(self, pid: int) -> str:
-        """The unit's name in words, its side's word first when it is a unit."""
+    def hidden(self, pid: int) -> bool:
+        """8.4.6 c: with the hidden-movement agreement (the ``hidden_forces`` option) units and
+        HQs on the map are known to their owner only (the Force boxes); the Battle Map, the
+        tracks and the boxes stay open."""
+        if not self.state.globals.get("gi_hidden_forces"):
+            return False
+        piece = self.state.pieces[pid]
+        kind = self.module.piece_types[piece.type].kind
+        return kind in ("unit", "hq") and piece.loc.isdigit()
+
+    def label(self, pid: int) -> str:
+        """The piece's printed name, or only its side when it is hidden (8.4.6 c)."""
         pt = self.ptype(pid)
-        name = pt.name
-        if pt.kind == "unit" and self.face(pid) == 1 and pt.unit_type != "artillery":
+        if self.hidden(pid):
+            return f"a {WORD.get(pt.side, pt.side)} unit"
+        return pt.name
+
+    def name(self, pid: int) -> str:
+        """The unit's name in words (DG when Disorganized)."""
+        pt = self.ptype(pid)
+        name = self.label(pid)
+        if pt.kind == "unit" and self.face(pid) == 1 and pt.unit_type != "artillery" \
+                and not self.hidden(pid):
             name += " (DG)"
         return name
 

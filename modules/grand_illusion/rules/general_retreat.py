@@ -78,21 +78,28 @@ class GeneralRetreat(State):
                         yield self.offer("entrench", side, hex=h)
             yield self.offer("done", side)
             return
-        for loc, pids in sorted(movers(g, side, frame["moved"]).items(), key=lambda kv: int(kv[0])):
-            groups = [pids] if len(pids) > 1 else []
-            seen = set()
-            for p in pids:
-                key = (g.state.pieces[p].type if board.kind(g, p).hq else
-                       (board.kind(g, p).size, board.kind(g, p).cavalry, board.kind(g, p).ha,
-                        g.face(p), int(g.value(p, "ma") or 0), g.nat(p)))
-                if key not in seen:
-                    seen.add(key)
-                    groups.append([p])
-            for grp in groups:
-                gp = movement.group(g, side, grp, gr=True)
-                for dest, path in sorted(movement.reach(g, gp).items(), key=lambda kv: int(kv[0])):
-                    yield self.offer("move", side, units=grp, path=path)
-        yield self.offer("done", side)
+        active = frame.get("active")
+        if active is None:
+            for loc in sorted(movers(g, side, frame["moved"]), key=int):
+                yield self.offer("activate", side, hex=Loc(loc))
+            yield self.offer("done", side)
+            return
+        pids = movers(g, side, frame["moved"]).get(active, [])
+        groups = [pids] if len(pids) > 1 else []
+        seen = set()
+        for p in pids:
+            key = (g.state.pieces[p].type if board.kind(g, p).hq else
+                   (board.kind(g, p).size, board.kind(g, p).cavalry, board.kind(g, p).ha,
+                    g.face(p), int(g.value(p, "ma") or 0), g.nat(p)))
+            if key not in seen:
+                seen.add(key)
+                groups.append([p])
+        for grp in groups:
+            gp = movement.group(g, side, grp, gr=True)
+            units = tuple(Piece(p) for p in grp)
+            for dest, path in sorted(movement.reach(g, gp).items(), key=lambda kv: int(kv[0])):
+                yield self.offer("move", side, units=units, path=tuple(Loc(h) for h in path))
+        yield self.offer("next_hex", side)
 
     def _trench_problem(self, g: Game, h: str) -> Violation | None:
         if board.trench(g, h):
@@ -102,11 +109,35 @@ class GeneralRetreat(State):
                                          "infantry")
         return None
 
+    def check_activate(self, g: Game, frame: dict, hex: Loc) -> Violation | None:
+        if frame["stage"] != "move" or frame.get("active") is not None:
+            return Violation("GI 8.7.2", "units are activated one hex at a time")
+        if hex not in movers(g, frame["side"], frame["moved"]):
+            return Violation("GI 8.7.2", "no unit there may move in the General Retreat")
+        return None
+
+    def on_activate(self, g: Game, frame: dict, hex: Loc) -> None:
+        """Activate this hex (free)"""
+        g.update(active=str(hex))
+
+    def check_next_hex(self, g: Game, frame: dict) -> Violation | None:
+        if frame.get("active") is None:
+            return Violation("GI 8.7.2", "no hex is activated")
+        return None
+
+    def on_next_hex(self, g: Game, frame: dict) -> None:
+        """Done with this hex"""
+        g.update(active=None)
+
     def check_move(self, g: Game, frame: dict, units: tuple[Piece, ...],
                    path: tuple[Loc, ...]) -> Violation | None:
         side = frame["side"]
         if frame["stage"] != "move":
             return Violation("GI 8.7.3", "the retreat's moves are over")
+        if frame.get("active") is None or any(p in g.state.pieces and g.loc(p) != frame["active"]
+                                              for p in units):
+            return Violation("GI 8.7.2", "units are activated one hex at a time: activate their "
+                                         "hex first")
         pids = list(units)
         if not pids or any(p not in g.state.pieces for p in pids):
             return Violation("GI 8.7", "choose units")
@@ -124,6 +155,8 @@ class GeneralRetreat(State):
         pids = [int(p) for p in units]
         movement.carry_out(g, movement.group(g, frame["side"], pids, gr=True), [str(h) for h in path])
         g.update(moved=frame["moved"] + pids)
+        if not movers(g, frame["side"], g.top["moved"]).get(frame["active"]):
+            g.update(active=None)
 
     def check_entrench(self, g: Game, frame: dict, hex: Loc) -> Violation | None:
         if frame["stage"] != "trench":
@@ -136,6 +169,11 @@ class GeneralRetreat(State):
         """Entrench this hex (1 CAP)"""
         spend(g, frame["side"])
         trenches.build(g, frame["side"], hex)
+
+    def check_done(self, g: Game, frame: dict) -> Violation | None:
+        if frame.get("active") is not None:
+            return Violation("GI 8.7.2", "finish with the activated hex first")
+        return None
 
     def on_done(self, g: Game, frame: dict) -> None:
         """Done"""
@@ -156,6 +194,10 @@ class GeneralRetreat(State):
             if action.verb == "move":
                 return f"{side} (General Retreat) moves {g.names(action['units'])} to " \
                        f"{g.place(action['path'][-1])}"
+            if action.verb == "activate":
+                return f"{side} (General Retreat) activates {g.place(action['hex'])}"
+            if action.verb == "next_hex":
+                return f"{side}: done with that hex"
             if action.verb == "entrench":
                 return f"{side} entrenches {g.place(action['hex'])}"
         except (KeyError, TypeError, IndexError):

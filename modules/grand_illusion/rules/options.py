@@ -280,7 +280,7 @@ class FreeDeploy(State):
         side = WORD.get(action.side, action.side)
         if action.verb == "redeploy":
             try:
-                return f"{side}: {g.ptype(action['unit']).name} set up in {g.place(action['hex'])}"
+                return f"{side}: {g.label(action['unit'])} set up in {g.place(action['hex'])}"
             except (KeyError, TypeError):
                 return None
         return f"{side}: set-up done"

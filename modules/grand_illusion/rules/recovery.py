@@ -115,5 +115,5 @@ class ChooseRecovery(State):
 
     def describe(self, g: Game, frame: dict, action: Action) -> str | None:
         if action.verb == "recover":
-            return f"{WORD[action.side]}: {g.ptype(action['unit']).name} recovers"
+            return f"{WORD[action.side]}: {g.label(action['unit'])} recovers"
         return f"{WORD[action.side]}: recovery done"

@@ -170,7 +170,7 @@ def _delay(g: Game, pid: int, entry: str, why: str) -> None:
         return
     g.do(C.Move(pid, nxt))
     g.do(C.SetProp(pid, "entry", entry))
-    g.note(f"{g.ptype(pid).name} enters next turn instead: {why}")
+    g.note(f"{g.label(pid)} enters next turn instead: {why}")
 
 
 class ReinforceSegment(State):
@@ -294,7 +294,7 @@ class ReinforceSegment(State):
         g.do(C.SetProp(unit, "replacement", True))
         if dg:
             g.do(C.SetProp(unit, "dg_entry", True))
-        g.note(f"{WORD[side]} spends {cost} CAP to replace {g.ptype(unit).name}"
+        g.note(f"{WORD[side]} spends {cost} CAP to replace {g.label(unit)}"
                + (" (now)" if cost == 2 else f" (arrives turn {g.turn + 2})")
                + (", Disorganized (13.1)" if dg else ""))
 
@@ -309,7 +309,7 @@ class ReinforceSegment(State):
         g.do(C.Move(unit, f"turn-{g.turn}"))
         g.do(C.SetProp(unit, "entry", "?"))
         g.update(rebuilt=frame["rebuilt"] + [g.nat(unit)])
-        g.note(f"{g.ptype(unit).name} comes back as a variable reinforcement (13.1)")
+        g.note(f"{g.label(unit)} comes back as a variable reinforcement (13.1)")
 
     def check_done(self, g: Game, frame: dict) -> Violation | None:
         if not self._may_finish(g, frame):
@@ -327,13 +327,13 @@ class ReinforceSegment(State):
         side = WORD.get(action.side, action.side)
         try:
             if action.verb == "place":
-                return f"{side}: {g.ptype(action['unit']).name} enters in {g.place(action['hex'])}"
+                return f"{side}: {g.label(action['unit'])} enters in {g.place(action['hex'])}"
             if action.verb == "replace":
-                return f"{side}: replaces {g.ptype(action['unit']).name} for {action['cost']} CAP"
+                return f"{side}: replaces {g.label(action['unit'])} for {action['cost']} CAP"
             if action.verb == "rebuild":
-                return f"{side}: {g.ptype(action['unit']).name} comes back (13.1)"
+                return f"{side}: {g.label(action['unit'])} comes back (13.1)"
             if action.verb == "hold":
-                return f"{side}: holds {g.ptype(action['unit']).name} back"
+                return f"{side}: holds {g.label(action['unit'])} back"
         except (KeyError, TypeError):
             return None
         return f"{side}: done placing"

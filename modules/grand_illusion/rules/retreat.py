@@ -141,14 +141,14 @@ def sea_drm(g: Game, pid: int) -> int:
 def sea_retreat(g: Game, pid: int) -> None:
     """9.4.5: the Sea Retreat Table (our reading: below 1 reads 1, above 6 eliminated)."""
     table = g.module.tables["sea_retreat"]
-    die = g.roll(f"Sea retreat of {g.ptype(pid).name}", "1d6")
+    die = g.roll(f"Sea retreat of {g.label(pid)}", "1d6")
     total = max(1, die + sea_drm(g, pid))
     ahead = int(table.lookup(total, "turns_ahead")) if total <= 6 else 0
     if ahead and f"turn-{g.turn + ahead}" in g.module.locations:
         g.do(C.Move(pid, f"turn-{g.turn + ahead}"))
         g.do(C.SetProp(pid, "entry", "?"))
         g.do(C.SetProp(pid, "dg_entry", True))
-        g.note(f"{g.ptype(pid).name} retreats into the sea (roll {die}, {total}): back "
+        g.note(f"{g.label(pid)} retreats into the sea (roll {die}, {total}): back "
                f"Disorganized in {ahead} turns (9.4.5)")
     else:
         board.eliminate(g, pid, f"lost at sea (roll {die}, {total}), 9.4.5")
@@ -369,7 +369,7 @@ class Retreat(State):
             board.eliminate(g, unit, frame["loss"]["why"])
         else:
             g.do(C.SetFace(unit, 1))
-            g.note(f"{g.ptype(unit).name} is Disorganized ({frame['loss']['why']})")
+            g.note(f"{g.label(unit)} is Disorganized ({frame['loss']['why']})")
         g.update(loss=None)
         self._settle_hopeless(g, g.top)
 
@@ -398,7 +398,7 @@ class Retreat(State):
             if action.verb == "retreat":
                 return f"{side}: {g.names(action['units'])} retreat to {g.place(action['path'][-1])}"
             if action.verb == "lose_step":
-                return f"{side}: {g.ptype(action['unit']).name} loses a step"
+                return f"{side}: {g.label(action['unit'])} loses a step"
             if action.verb == "evacuate":
                 return f"{side}: the Belgian 4th Division leaves (12.6)"
         except (KeyError, TypeError, IndexError):

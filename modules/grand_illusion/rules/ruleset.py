@@ -72,6 +72,15 @@ class GrandIllusion(MachineRuleset):
         return board.kinds(self.module)
 
     @cached_property
+    def loc_attrs(self) -> dict[str, dict]:
+        return {lid: dict(l.attrs) for lid, l in self.module.locations.items()}
+
+    @cached_property
+    def printed_control(self) -> dict[str, str]:
+        return {h: str(self.loc_attrs[h].get("control", "allied")) for h in board.HEX_IDS
+                if h in self.loc_attrs}
+
+    @cached_property
     def hex_neighbours(self) -> dict[str, tuple[str, ...]]:
         return {h: tuple(n for n in self.graph.neighbours(h) if board.is_hex(n))
                 for h in board.HEX_IDS if h in self.module.locations}

@@ -38,6 +38,7 @@ class GameSetup(State):
         g.set("gi_scenario", scen.id)
         g.set("gi_last_turn", scen.last_turn or 15)
         g.set("gi_table_options", dict(frame.get("options") or {}))
+        g.set("gi_hidden_forces", (frame.get("options") or {}).get("hidden_forces") == "on")
         for pl in scen.placements:          # GI 3.1.1: reinforcements on the Turn Record Track
             if pl.turn <= 0:
                 continue

@@ -106,32 +106,63 @@ class Strategic(State):
         return (frame["side"] == "allied" and g.get("gi_pd_turn") == g.turn
                 and not frame.get("free_used"))
 
-    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+    def _moves(self, g: Game, frame: dict, pid: int) -> Iterator[Action]:
+        """The Strategic Movement actions of one unit."""
         side = frame["side"]
         cap = cap_of(g, side)
         free = self._free_paris(g, frame)
+        unit = Piece(pid)
         if g.turn >= 3 and (cap >= 1 or free):
-            by_start: dict[str, dict[str, list[str]]] = {}
-            for pid in rail_units(g, side):
-                start = g.loc(pid)
-                if start not in by_start:
-                    by_start[start] = rail_paths(g, side, start)
-                for dest, path in by_start[start].items():
-                    if self._end_problem(g, side, pid, dest) is None:
-                        if cap >= 1:
-                            yield self.offer("rail", side, unit=pid, path=path)
-                        if free and dest == PARIS and self._paris_unit(g, pid):
-                            yield self.offer("rail_to_paris", side, unit=pid, path=path)
-        if side == "allied" and cap >= 1:
-            for pid in rail_units(g, side):
-                if not sea_starts(g, pid):
-                    continue
-                here = int(g.loc(pid))
-                for port in ports(g):
-                    if int(port) < here and board.control(g, port) == "allied" and \
-                            self._end_problem(g, side, pid, port) is None:
-                        yield self.offer("sea", side, unit=pid, port=port)
+            for dest, path in rail_paths(g, side, g.loc(pid)).items():
+                if self._end_problem(g, side, pid, dest) is None:
+                    lpath = tuple(Loc(h) for h in path)
+                    if cap >= 1:
+                        yield self.offer("rail", side, unit=unit, path=lpath)
+                    if free and dest == PARIS and self._paris_unit(g, pid):
+                        yield self.offer("rail_to_paris", side, unit=unit, path=lpath)
+        if side == "allied" and cap >= 1 and sea_starts(g, pid):
+            here = int(g.loc(pid))
+            for port in ports(g):
+                if int(port) < here and board.control(g, port) == "allied" and \
+                        self._end_problem(g, side, pid, port) is None:
+                    yield self.offer("sea", side, unit=unit, port=Loc(port))
+
+    def actions(self, g: Game, frame: dict) -> Iterator[Action]:
+        """Two steps, to keep the list short: pick a unit, then where it goes."""
+        side = frame["side"]
+        chosen = frame.get("unit")
+        if chosen is not None:
+            yield from self._moves(g, frame, chosen)
+            yield self.offer("deselect", side)
+            return
+        seen: dict[tuple, bool] = {}
+        for pid in rail_units(g, side):
+            k = board.kind(g, pid)
+            key = (g.loc(pid), k.nat == "BR", k.hq, k.stacking, k.infantry,
+                   k.nat == "FR" and k.infantry and k.corps)
+            if key not in seen:
+                seen[key] = next(iter(self._moves(g, frame, pid)), None) is not None
+            if seen[key]:
+                yield self.offer("select", side, unit=Piece(pid))
         yield self.offer("done", side)
+
+    def check_select(self, g: Game, frame: dict, unit: Piece) -> Violation | None:
+        v = self._unit_problem(g, frame, unit)
+        if v:
+            return v
+        if frame.get("unit") is not None:
+            return Violation("GI 10.1", "a unit is already chosen")
+        if next(iter(self._moves(g, frame, unit)), None) is None:
+            return Violation("GI 10.2", "that unit has nowhere to go by rail or sea")
+        return None
+
+    def on_select(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Move this unit strategically"""
+        g.update(unit=int(unit))
+
+    def on_deselect(self, g: Game, frame: dict) -> None:
+        """Choose another unit"""
+        g.update(unit=None)
 
     @staticmethod
     def _paris_unit(g: Game, pid: int) -> bool:
@@ -145,6 +176,11 @@ class Strategic(State):
             return Violation("GI 8.4.6", f"{g.place(dest)} would be over the stacking limit")
         return None
 
+    def _chosen_problem(self, g: Game, frame: dict, pid: int) -> Violation | None:
+        if frame.get("unit") != pid:
+            return Violation("GI 10.1", "choose the unit first")
+        return self._unit_problem(g, frame, pid)
+
     def _unit_problem(self, g: Game, frame: dict, pid: int) -> Violation | None:
         side = frame["side"]
         if pid not in g.state.pieces or board.kind(g, pid).side != side or not board.is_hex(g.loc(pid)):
@@ -157,7 +193,7 @@ class Strategic(State):
 
     def check_rail(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> Violation | None:
         side = frame["side"]
-        v = self._unit_problem(g, frame, unit)
+        v = self._chosen_problem(g, frame, unit)
         if v:
             return v
         if g.turn < 3:
@@ -186,7 +222,7 @@ class Strategic(State):
         self._go(g, frame, unit, str(path[-1]), "by rail")
 
     def check_rail_to_paris(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> Violation | None:
-        v = self._unit_problem(g, frame, unit)
+        v = self._chosen_problem(g, frame, unit)
         if v:
             return v
         if not self._free_paris(g, frame) or not self._paris_unit(g, unit) or str(path[-1]) != PARIS:
@@ -200,7 +236,7 @@ class Strategic(State):
         self._go(g, g.top, unit, PARIS, "by rail, free (Paris in Danger)")
 
     def check_sea(self, g: Game, frame: dict, unit: Piece, port: Loc) -> Violation | None:
-        v = self._unit_problem(g, frame, unit)
+        v = self._chosen_problem(g, frame, unit)
         if v:
             return v
         if frame["side"] != "allied":
@@ -225,6 +261,7 @@ class Strategic(State):
 
     def _go(self, g: Game, frame: dict, unit: int, dest: str, how: str) -> None:
         start = g.loc(unit)
+        g.update(unit=None)
         g.do(C.Move(unit, dest))
         g.note(f"{g.name(unit)} moves {how} from {g.place(start)} to {g.place(dest)}")
         if board.kind(g, unit).hq and len(board.hqs_at(g, dest, frame["side"])) > 1:
@@ -243,9 +280,13 @@ class Strategic(State):
         side = WORD.get(action.side, action.side)
         try:
             if action.verb in ("rail", "rail_to_paris"):
-                return f"{side}: {g.ptype(action['unit']).name} by rail to {g.place(action['path'][-1])}"
+                return f"{side}: {g.label(action['unit'])} by rail to {g.place(action['path'][-1])}"
+            if action.verb == "select":
+                return f"{side}: {g.label(action['unit'])} is chosen to move"
+            if action.verb == "deselect":
+                return f"{side}: another unit"
             if action.verb == "sea":
-                return f"{side}: {g.ptype(action['unit']).name} by sea to {g.place(action['port'])}"
+                return f"{side}: {g.label(action['unit'])} by sea to {g.place(action['port'])}"
         except (KeyError, TypeError, IndexError):
             return None
         return f"{side}: Strategic Movement done"
