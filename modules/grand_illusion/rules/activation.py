@@ -251,7 +251,7 @@ class Activation(State):
                              units: tuple[Piece, ...]) -> Violation | None:
         if frame["resolving"]:
             return Violation("GI 8.2.2", "battles are being resolved")
-        if hex in frame.get("fought", []):
+        if hex in frame.get("fought", []) or any(b["hex"] == hex for b in frame["battles"]):
             return Violation("GI 9.1.3", "a hex is attacked once per activation")
         able = attackable(g, frame).get(str(hex))
         if able is None:

@@ -224,6 +224,10 @@ def attacker_problem(g: Game) -> Violation | None:
         if any(can_face(g, [p], dfront[k]) for p in must):
             return Violation("GI 9.2.3", "every defender is faced before units go into reserve "
                                          "or stay in the hex")
+    nd_ranks = [attack_rank(g, grp) for k, grp in afront.items() if faces_kind(g, dfront[k]) == "nondg"]
+    for k, grp in afront.items():
+        if faces_kind(g, dfront[k]) != "nondg" and nd_ranks and attack_rank(g, grp) < max(nd_ranks):
+            return Violation("GI 9.2.3", "the best units face the non-Disorganized defenders first")
     for k, grp in afront.items():
         r = attack_rank(g, grp)
         for p in out:
