@@ -53,7 +53,7 @@ class Battle(Procedure):
 
     def _off(self, g: Game) -> bool:
         b = battle(g)
-        return not b or b.get("cancelled") or b.get("done")
+        return not b or b.get("cancelled") or b.get("done") or b.get("empty")
 
     def open(self, g: Game, frame: dict) -> None:
         hex_, side = frame["hex"], frame["attacker"]
@@ -94,6 +94,10 @@ class Battle(Procedure):
         if self._off(g):
             return
         b = battle(g)
+        if not board.units_at(g, b["hex"], b["defender"]) and not board.forts_at(g, b["hex"], b["defender"]):
+            set_battle(g, empty=True)          # 9.1.4: the bombardment left nobody to fight
+            g.note(f"No defender is left in {g.place(b['hex'])}: the battle is over")
+            return
         hex_, side = b["hex"], b["attacker"]
         counter, skirmish, surprise = b["counter"], b["skirmish"], b["surprise"]
         tem = 0 if (counter or skirmish or surprise) else board.tem(g, hex_)
@@ -168,7 +172,7 @@ class Battle(Procedure):
 
     def retreats(self, g: Game, frame: dict) -> None:
         b = battle(g)
-        if not b or b.get("cancelled") or b.get("retreats_done"):
+        if not b or b.get("cancelled") or b.get("retreats_done") or b.get("empty"):
             return
         set_battle(g, retreats_done=True)
         g.call("after_battle", hex=b["hex"], stage=0)
