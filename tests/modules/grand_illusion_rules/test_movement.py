@@ -3,6 +3,7 @@ supply, stacking, the national limits."""
 from __future__ import annotations
 
 from engine.testing import legal, refused
+from modules.grand_illusion.rules import movement
 
 from .positions import S3, activation, control, empty, ids, path, put, where
 
@@ -153,7 +154,6 @@ def test_gi_8_4_3_a_exception_german_1st_2nd_3rd_armies_on_turns_3_to_5():
     g1 = put(pos, "GE-II", "72")                     # 1st Army
     activation(pos, "german", "72")
     g = pos.session.ruleset.game(pos.state)
-    from modules.grand_illusion.rules import movement
     grp = movement.group(g, "german", [g1])
     assert grp.exempt
     pos = empty(turn=6)
