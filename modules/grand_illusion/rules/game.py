@@ -123,6 +123,13 @@ class Game(Context):
             return f"a {WORD.get(pt.side, pt.side)} unit"
         return pt.name
 
+    def label_to(self, pid: int, dest: str) -> str:
+        """The piece's name as it goes to ``dest`` (hidden if it goes onto the map, 8.4.6 c)."""
+        pt = self.ptype(pid)
+        if self.state.globals.get("gi_hidden_forces") and pt.kind in ("unit", "hq") and dest.isdigit():
+            return f"a {WORD.get(pt.side, pt.side)} unit"
+        return self.label(pid)
+
     def name(self, pid: int) -> str:
         """The unit's name in words (DG when Disorganized)."""
         pt = self.ptype(pid)

@@ -117,9 +117,10 @@ class StrategicOptions(State):
                 continue
             if props.get("replaced_by_option") in chosen:
                 if piece.type == "M-CONTROL":
+                    loc = piece.loc
                     g.do(C.Move(pid, "box-markers"))
                     changed = dict(g.get("gi_control") or {})
-                    changed.pop(piece.loc, None)
+                    changed.pop(loc, None)
                     g.set("gi_control", changed)
                 else:
                     g.do(C.Move(pid, SET_ASIDE))
@@ -280,7 +281,7 @@ class FreeDeploy(State):
         side = WORD.get(action.side, action.side)
         if action.verb == "redeploy":
             try:
-                return f"{side}: {g.label(action['unit'])} set up in {g.place(action['hex'])}"
+                return f"{side}: {g.label_to(action['unit'], action['hex'])} set up in {g.place(action['hex'])}"
             except (KeyError, TypeError):
                 return None
         return f"{side}: set-up done"

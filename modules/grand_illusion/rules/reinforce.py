@@ -160,7 +160,7 @@ def arrive(g: Game, pid: int, h: str) -> None:
     for key in ("arrives", "entry", "replacement", "dg_entry", "alt_option", "alt_turn"):
         if key in props:
             g.do(C.SetProp(pid, key, None))
-    g.note(f"{g.name(pid)} enters in {g.place(h)}")
+    g.note(f"{g.label_to(pid, h)} enters in {g.place(h)}")
 
 
 def _delay(g: Game, pid: int, entry: str, why: str) -> None:
@@ -327,7 +327,7 @@ class ReinforceSegment(State):
         side = WORD.get(action.side, action.side)
         try:
             if action.verb == "place":
-                return f"{side}: {g.label(action['unit'])} enters in {g.place(action['hex'])}"
+                return f"{side}: {g.label_to(action['unit'], action['hex'])} enters in {g.place(action['hex'])}"
             if action.verb == "replace":
                 return f"{side}: replaces {g.label(action['unit'])} for {action['cost']} CAP"
             if action.verb == "rebuild":
