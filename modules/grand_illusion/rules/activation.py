@@ -154,7 +154,7 @@ class Activation(State):
             if able:
                 yield self.offer("declare_battle", side, hex=h, units=able)
                 nondg = [p for p in able if not board.dg(g, p)]
-                if nondg and nondg != able:
+                if h == frame["hex"] and nondg and nondg != able:
                     yield self.offer("declare_battle", side, hex=h, units=nondg)
         if may_land(g, frame):
             for h in landing_hexes(g):
@@ -262,7 +262,7 @@ class Activation(State):
                                          "that just entered) attack")
         if any(not may_attack(g, p) for p in units):
             return Violation("GI 2.4", "a unit with its strength in parentheses only defends")
-        if str(hex) != frame["hex"] and set(units) != set(able):
+        if str(hex) != frame["hex"] and set(units) != {p for p in able if may_attack(g, p)}:
             return Violation("GI 9.1.2", "every moving unit that entered must attack")
         return None
 

@@ -174,10 +174,8 @@ def attrition(g: Game) -> None:
         if die <= (1 if garrison else 2):
             loc = piece.loc
             g.note(f"{g.label(pid)} surrenders (roll {die}, 9.5.3)")
-            for f in [f for f in board.forts_at(g, loc) if board.kind(g, f).side == board.kind(g, pid).side]:
-                if f in g.state.pieces:
-                    g.do(C.RemoveMarker(f, "besieged"))
-                    g.do(C.Move(f, "box-eliminated-" + board.kind(g, f).side))
+            g.do(C.RemoveMarker(pid, "besieged"))
+            g.do(C.Move(pid, "box-eliminated-" + board.kind(g, pid).side))
             control.settle(g, [loc])
         else:
             g.note(f"{g.label(pid)} holds (roll {die}, 9.5.3)")
