@@ -304,3 +304,19 @@ def test_gi_13_3_b_2_more_is_better_two_ha_on_turn_5():
     pos.push("german: done")
     assert sorted(pos.state.pieces[p].loc for p in pos.pieces_of("GE-HA-O1") + pos.pieces_of("GE-HA-O2")) \
         == ["turn-5", "turn-5"]
+
+
+def test_gi_3_1_2_the_vp_chit_table_is_the_chit_mix_the_rules_draw():
+    """The chit values are reconstructed (PROVENANCE.md): the table a player reads and the
+    counters the rules draw come from one place (authoring/gi_oob.py)."""
+    m = module()
+    table = m.tables["vp_chits"]
+    mix = {"german": {}, "plan17": {}}
+    for pt in m.piece_types.values():
+        if pt.kind == "chit":
+            col = "german" if pt.attrs["cup"] == "cup-german-vp" else "plan17"
+            mix[col][pt.attrs["vp_value"]] = mix[col].get(pt.attrs["vp_value"], 0) + pt.count
+    for value in table.rows.values:
+        for col in ("german", "plan17"):
+            assert table.lookup(value, col) == mix[col].get(value, 0)
+    assert sum(mix["german"].values()) == 15 and sum(mix["plan17"].values()) == 8
