@@ -300,7 +300,7 @@ class Activation(State):
         b = next(b for b in frame["battles"] if b["hex"] == hex)
         attackers = [p for p in b["attackers"] if p in g.state.pieces and g.loc(p) == hex]
         g.call("battle", hex=str(hex), attacker=frame["side"], attackers=attackers,
-               mandatory=bool(b.get("mandatory")), step=0)
+               mandatory=bool(b.get("mandatory")), landing=bool(b.get("landing")), step=0)
 
     # -- landings (13.3 a 4) -------------------------------------------------------------------
     def check_land(self, g: Game, frame: dict, hex: Loc) -> Violation | None:

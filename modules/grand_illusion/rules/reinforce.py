@@ -33,7 +33,8 @@ def arrivals(g: Game, side: str) -> list[int]:
     """Units and HQs of ``side`` due this turn on the Turn Record Track."""
     cell = f"turn-{g.turn}"
     return [p for p in g.state.stacks.get(cell, ()) if board.kind(g, p).side == side
-            and board.kind(g, p).kind in ("unit", "hq")]
+            and board.kind(g, p).kind in ("unit", "hq")
+            and g.state.pieces[p].props.get("entry") != "group"]
 
 
 def _sp_barred(g: Game, pid: int, h: str) -> bool:
@@ -208,6 +209,8 @@ class ReinforceSegment(State):
                 yield self.offer("replace", side, unit=pid, cost=1)
         for pid in rebuildable(g, side, frame):
             yield self.offer("rebuild", side, unit=pid)
+        if self._may_delay_group(g, side):
+            yield self.offer("delay_group", side)
         if self._may_finish(g, frame):
             yield self.offer("done", side)
 
@@ -220,6 +223,26 @@ class ReinforceSegment(State):
         if g.nat(pid) != "BR" or not k.infantry or k.size != "division":
             return False
         return int(g.get("gi_held_count", 0) or 0) < 4
+
+    @staticmethod
+    def _may_delay_group(g: Game, side: str) -> bool:
+        """13.3 b 4 with b 5: on turn 1 the German may keep the 9th Army and its five corps
+        back to enter together on turn 2."""
+        return (side == "german" and g.turn == 1 and g.option("german_4") and g.option("german_5")
+                and any(g.state.pieces[p].props.get("more_troops") for p in arrivals(g, side)))
+
+    def check_delay_group(self, g: Game, frame: dict) -> Violation | None:
+        if not self._may_delay_group(g, frame["side"]):
+            return Violation("GI 13.3", "only the More troops group, with Invade Holland, on turn 1")
+        return None
+
+    def on_delay_group(self, g: Game, frame: dict) -> None:
+        """Keep the 9th Army group back for turn 2"""
+        for p in arrivals(g, frame["side"]):
+            if g.state.pieces[p].props.get("more_troops"):
+                g.do(C.Move(p, "turn-2"))
+                g.do(C.SetProp(p, "entry", "group"))
+        g.note("The 9th Army and its five corps will enter together on turn 2 (13.3 b 4)")
 
     def _may_finish(self, g: Game, frame: dict) -> bool:
         return all(not placement_hexes(g, p, frame["placed"]) for p in arrivals(g, frame["side"]))
@@ -334,6 +357,8 @@ class ReinforceSegment(State):
                 return f"{side}: {g.label(action['unit'])} comes back (13.1)"
             if action.verb == "hold":
                 return f"{side}: holds {g.label(action['unit'])} back"
+            if action.verb == "delay_group":
+                return f"{side}: keeps the 9th Army group back for turn 2"
         except (KeyError, TypeError):
             return None
         return f"{side}: done placing"

@@ -227,5 +227,9 @@ class Turn(Procedure):
         """11.3: unused CAP are lost (5.1.1 NOTE); advance the Turn marker."""
         for side in SIDES:
             set_cap(g, side, 0)
+        for pid in list(g.state.stacks.get(f"turn-{g.turn}", ())):
+            if g.state.pieces[pid].props.get("entry") == "group":   # GI 13.3 b 4: not entered
+                g.do(C.Move(pid, f"turn-{g.turn + 1}"))
+                g.do(C.SetProp(pid, "entry", "?"))
         g.set("turn", g.turn + 1)
         markers.sync(g)

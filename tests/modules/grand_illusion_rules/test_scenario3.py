@@ -130,3 +130,22 @@ def test_gi_13_3_a_4_better_sea_control_holds_british_divisions_and_lands_them()
     activation(pos, "allied", "46")
     pos.push("allied: land hex=@7")
     assert where(pos, d) == "7"
+
+
+def test_gi_13_3_b_4_with_holland_the_group_enters_together_on_turn_2_for_1_cap():
+    pos = empty(S3, turn=1, gi_options=["german_4", "german_5"])
+    group = [put(pos, t, "turn-1", arrives=1, entry="?", more_troops=True)
+             for t in ("GE-O-I", "GE-O-XVII", "GE-HQ9")]
+    pos.call("reinforce_segment", side="german")
+    pos.push("german: delay_group")
+    assert all(where(pos, p) == "turn-2" for p in group)
+    pos.push("german: done")
+    pos2 = empty(S3, turn=2, gi_options=["german_4", "german_5"], german_cap=2, gi_gr_allied=1,
+                 gi_gr_german=1)
+    group = [put(pos2, t, "turn-2", entry="group", more_troops=True)
+             for t in ("GE-O-I", "GE-O-XVII", "GE-HQ9")]
+    control(pos2, h71="german")
+    pos2.call("segment", side="german", acts=0, limit=2, spent=False, first="", recovers=0)
+    pos2.push("german: enter_group hex=@71")
+    assert all(where(pos2, p) == "71" for p in group) and pos2.state.get("german_cap") == 1
+    assert pos2.state.get("gi_more_troops_turn") == 2
