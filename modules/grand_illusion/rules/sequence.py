@@ -5,7 +5,7 @@ Frames, bottom to top::
 
     turn (a Procedure: one step per phase or segment) → the phase's decision states ...
 
-Globals kept here: ``turn``, ``gi_phase`` (the phase in words), ``gi_initiative`` (the side
+Globals kept here: ``turn``, ``phase`` (the phase in words), ``gi_initiative`` (the side
 with the Initiative this turn, 6.0), ``allied_cap`` / ``german_cap`` (CAP remaining, 5.1),
 ``allied_cap_column`` / ``german_cap_column`` (5.1.2, 5.1.3).
 """
@@ -127,7 +127,7 @@ class Turn(Procedure):
     def cap_phase(self, g: Game, frame: dict) -> None:
         """5.1: each player rolls on his column; turn 1 has fixed CAP (Allied 4, German 6)
         except in Scenario 3 (13.3 rule 3). Unused CAP were lost at the end of the last turn."""
-        g.set("gi_phase", "CAP Phase")
+        g.set("phase", "CAP Phase")
         t = g.turn
         if t == 1 and g.scenario != S3:
             table = g.module.tables["cap_turn1"]
@@ -157,7 +157,7 @@ class Turn(Procedure):
     def initiative_phase(self, g: Game, frame: dict) -> None:
         """6.0: turn 1 Allied (one activation), turns 2-3 German, then a die each, ties to the
         German; Scenario 3 rolls from turn 1 (13.3 rule 3)."""
-        g.set("gi_phase", "Initiative Determination")
+        g.set("phase", "Initiative Determination")
         t = g.turn
         if g.scenario != S3 and t == 1:
             side = "allied"
@@ -172,17 +172,18 @@ class Turn(Procedure):
             g.note(f"Initiative (6.0): Allied {a}, German {d}: {WORD[side]} Initiative"
                    + (" (ties go to the German)" if a == d else ""))
         g.set("gi_initiative", side)
+        g.set("initiative", WORD[side])            # the table's status line
 
     # -- phases with decisions -------------------------------------------------------------------
     def reinforce_first(self, g: Game, frame: dict) -> None:
-        g.set("gi_phase", "Reinforcements and Replacements")
+        g.set("phase", "Reinforcements and Replacements")
         g.call("reinforce_segment", side=other(initiative(g)))  # GI 7.0 A: Non-init first
 
     def reinforce_second(self, g: Game, frame: dict) -> None:
         g.call("reinforce_segment", side=initiative(g))  # GI 7.0 B
 
     def action_phase(self, g: Game, frame: dict) -> None:
-        g.set("gi_phase", "Action Phase")
+        g.set("phase", "Action Phase")
         first = initiative(g)
         limit = 1 if (g.turn == 1 and g.scenario != S3 and first == "allied") else 2  # GI 6.0
         g.call("action_phase", side=first, prev_pass=False, windowed=False, first_limit=limit)
@@ -191,7 +192,7 @@ class Turn(Procedure):
         admin.bef_alone(g)
 
     def strategic_first(self, g: Game, frame: dict) -> None:
-        g.set("gi_phase", "Strategic Movement")
+        g.set("phase", "Strategic Movement")
         g.call("strategic", side=other(initiative(g)))  # GI 10.1: Non-init first
 
     def strategic_second(self, g: Game, frame: dict) -> None:
@@ -199,7 +200,7 @@ class Turn(Procedure):
 
     # -- the Administrative Phase (11.0) ----------------------------------------------------------
     def admin_a(self, g: Game, frame: dict) -> None:
-        g.set("gi_phase", "Administrative Phase")
+        g.set("phase", "Administrative Phase")
         admin.mandated_battle_penalties(g)
 
     def admin_b(self, g: Game, frame: dict) -> None:
