@@ -119,6 +119,7 @@ class ActionPhase(State):
                 return
             g.update(side=other(owner), prev_pass=False, asked=[], first_limit=2)
             return
+        g.set("active", WORD[owner])          # the table's status line
         g.call("segment", side=owner, acts=0, limit=int(frame.get("first_limit", 2)),
                spent=False, first="", recovers=0)
 

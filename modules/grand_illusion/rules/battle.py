@@ -186,6 +186,8 @@ class Battle(Procedure):
             control.start_sieges(g, hex_)
             control.update(g, hex_)
             mandated_credit(g, b)
+        if b and b.get("cancelled"):
+            g.set("combat_report", None)          # a battle called off withdraws its report
         g.set("gi_battle", {})
         g.end(result)
 

@@ -86,7 +86,10 @@ def _sync_hex_markers(g: Game, type_id: str, pids: list[int],
 
 
 def sync(g: Game) -> None:
-    """Bring every rules marker to where the globals say."""
+    """Bring every rules marker to where the globals say (and the status line's VP)."""
+    vp_line = f"Plan 17 {g.get('plan17_vp', 0)}, German {g.get('german_vp', 0)}"
+    if g.get("vp") != vp_line:
+        g.set("vp", vp_line)
     idx = _index(g)
 
     def _find(type_id: str) -> int | None:

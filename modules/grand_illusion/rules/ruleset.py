@@ -15,7 +15,7 @@ from engine.state import GameState
 
 from . import (action, activation, battle, board, combat, fow, general_retreat, markers,
                options, recovery, reinforce, retreat, sequence, strategic)
-from .game import STACK, Game
+from .game import STACK, WORD, Game
 from .invariants import gi_invariants
 
 #: Actions the fuzzer's random player prefers when offered, with the chance it takes one: the
@@ -103,6 +103,16 @@ class GrandIllusion(MachineRuleset):
     def apply(self, tx: Transaction, action: Action) -> None:
         super().apply(tx, action)
         markers.sync(self.game(tx.state, tx))
+
+    def label(self, state: GameState, action: Action) -> str:
+        """A button's words: the log line without the side's word ("Allied: ...")."""
+        text = super().label(state, action)
+        for word in WORD.values():
+            for prefix in (f"{word}: ", f"{word} "):
+                if text.startswith(prefix):
+                    rest = text[len(prefix):]
+                    return rest[:1].upper() + rest[1:]
+        return text
 
     def invariants(self, state: GameState) -> list[str]:
         return state_invariants(state) + gi_invariants(self.game(state))

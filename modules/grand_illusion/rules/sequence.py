@@ -189,6 +189,7 @@ class Turn(Procedure):
         g.call("action_phase", side=first, prev_pass=False, windowed=False, first_limit=limit)
 
     def end_action_phase(self, g: Game, frame: dict) -> None:
+        g.set("active", None)
         admin.bef_alone(g)
 
     def strategic_first(self, g: Game, frame: dict) -> None:
