@@ -21,7 +21,8 @@ from engine.rules import Prompt, Violation
 
 from . import board, control, movement, recovery, reinforce, supply, trenches
 from .caps import cap_of, spend
-from .game import S3, WORD, Game, other
+from .decision import Decision
+from .game import WORD, Game, other
 
 
 # -- the General Retreat question (8.7.1) ------------------------------------------------------------
@@ -196,7 +197,7 @@ def _contained(g: Game) -> bool:
     return movement.shut_in_antwerp(g)
 
 
-class Segment(State):
+class Segment(Decision):
     """8.1.1: one player's Action Segment."""
     name = "segment"
     rule = "8.1.1"
@@ -384,22 +385,12 @@ class Segment(State):
         elif frame["acts"] >= frame["limit"] and cap_of(g, other(side)) > 0:
             g.end({"kind": "cede"})
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        h = action.get("hex")
-        if action.verb == "activate":
-            return f"{side} activates {g.place(h)}"
-        if action.verb == "entrench":
-            return f"{side} entrenches {g.place(h)}"
-        if action.verb == "recover":
-            return f"{side} removes Disorganization in {g.place(h)}"
-        if action.verb == "enter_group":
-            return f"{side}: the 9th Army group enters in {g.place(h)}"
-        if action.verb == "pass":
-            return f"{side} passes"
-        if action.verb == "remove_blocks":
-            return f"{side} removes its Block markers on {g.place(h)}"
-        return f"{side} cedes the Initiative"
+    LINES = {
+        "activate": "{side}: activates {hex}", "entrench": "{side}: entrenches {hex}",
+        "recover": "{side}: removes Disorganization in {hex}",
+        "enter_group": "{side}: the 9th Army group enters in {hex}", "pass": "{side}: passes",
+        "remove_blocks": "{side}: removes its Block markers on {hex}",
+        "cede": "{side}: cedes the Initiative"}
 
 
 def entry_hexes(g: Game, side: str) -> list[str]:

@@ -20,10 +20,10 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
-from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, control, movement
+from .decision import Decision
 from .game import WORD, Game, other
 
 
@@ -119,7 +119,7 @@ def set_battle_markers(g: Game, frame: dict) -> None:
     g.set("gi_battle_hexes", [b["hex"] for b in frame["battles"]])
 
 
-class Activation(State):
+class Activation(Decision):
     """8.2: the active player's units of one activated hex move and fight."""
     name = "activation"
     rule = "8.2"
@@ -329,23 +329,16 @@ class Activation(State):
         set_battle_markers(g, g.top)
         control.settle(g, [str(hex)])
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        try:
-            if action.verb == "move":
-                pids = list(action["units"])
-                start = g.loc(pids[0])
-                route = " → ".join(g.place(h) for h in [start] + list(action["path"]))
-                return f"{side} moves {g.names(pids)}: {route}"
-            if action.verb == "declare_battle":
-                return f"{side} declares battle in {g.place(action['hex'])}"
-            if action.verb == "fight":
-                return f"{side} fights the battle in {g.place(action['hex'])}"
-            if action.verb == "land":
-                return f"{side} lands the held-back divisions in {g.place(action['hex'])}"
-        except (KeyError, TypeError, IndexError):
-            return None
-        return f"{side} ends movement"
+    LINES = {
+        "move": "{side}: moves {units}: {route}", "declare_battle": "{side}: declares battle in {hex}",
+        "fight": "{side}: fights the battle in {hex}", "resolve": "{side}: resolves the battles",
+        "land": "{side}: lands the held-back divisions in {hex}"}
+
+    def line_values(self, g: Game, frame: dict, action: Action) -> dict[str, str]:
+        if action.verb != "move":
+            return {}
+        start = g.loc(action["units"][0])
+        return {"route": " → ".join(g.place(h) for h in [start] + list(action["path"]))}
 
 
 def may_attack(g: Game, pid: int) -> bool:
@@ -368,7 +361,7 @@ def landing_hexes(g: Game) -> list[str]:
             and not board.over_stacked(g, h, "allied", list(g.state.stacks.get("box-held-back", ())))]
 
 
-class Rearguard(State):
+class Rearguard(Decision):
     """9.6.3: enemy infantry enters a hex held only by cavalry: its owner chooses."""
     name = "rearguard"
     rule = "9.6.3"
@@ -398,7 +391,5 @@ class Rearguard(State):
                reason="rearguard", after={"withdrew": True, "movers": frame["movers"],
                                           "mp_left": frame["mp_left"]})
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        if action.verb == "stay":
-            return f"{WORD[action.side]}: the cavalry stays"
-        return f"{WORD[action.side]}: the cavalry withdraws three hexes"
+    LINES = {"stay": "{side}: the cavalry stays",
+             "withdraw": "{side}: the cavalry withdraws three hexes"}

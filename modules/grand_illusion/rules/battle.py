@@ -17,7 +17,6 @@ from engine.machine import Procedure
 
 from . import board, combat, control, fow, supply, vp
 from .bmap import CONDITIONS, HOLDING, battle, set_battle
-from .caps import cap_of
 from .game import WORD, Game, other
 
 def qualifies_as_mandated(g: Game, hex_: str, side: str, attackers: list[int]) -> bool:

@@ -29,6 +29,7 @@ from engine.rules import Prompt, Violation
 
 from . import board, retreat
 from .bmap import battle, front, on_map, reserve, set_battle, spaces
+from .decision import Decision
 from .game import WORD, Game, other
 
 ROLE_TEXT = {"defender": "place every defending unit and fort in your front-line spaces (9.2.2)",
@@ -345,7 +346,7 @@ def defender_choices(g: Game) -> bool:
 
 
 # -- the players' placement -------------------------------------------------------------------------------
-class BattlePlace(State):
+class BattlePlace(Decision):
     """9.2.2, 9.2.3, 9.2.5, 9.6.2: one side places its units on the Battle Map."""
     name = "bm_place"
     rule = "9.2"
@@ -473,20 +474,10 @@ class BattlePlace(State):
         """Done placing"""
         g.end()
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        try:
-            if action.verb == "place":
-                return f"{side}: {g.label(action['unit'])} to {g.place(action['space'])}"
-            if action.verb == "unplace":
-                return f"{side}: {g.label(action['unit'])} back to the hex"
-            if action.verb == "withdraw":
-                return f"{side}: {g.label(action['unit'])} withdraws (9.6.2)"
-            if action.verb == "auto_place":
-                return f"{side}: places by the rules' priorities"
-        except (KeyError, TypeError):
-            return None
-        return f"{side}: placement done"
+    LINES = {
+        "place": "{side}: {unit} to {space}", "unplace": "{side}: {unit} back to the hex",
+        "withdraw": "{side}: {unit} withdraws (9.6.2)",
+        "auto_place": "{side}: places by the rules' priorities", "done": "{side}: placement done"}
 
 
 def withdrawable(g: Game, pid: int) -> bool:
@@ -812,7 +803,7 @@ def bombard_chain(g: Game, ha: int, fort: int, side: str, hex_: str) -> int | No
     return target
 
 
-class Bombard(State):
+class Bombard(Decision):
     """9.5.4: before the Fortunes of War roll each ready HA in the battle hex may bombard a fort,
     one HA finishing before the next; both together (concentrated) only if declared before any
     roll."""
@@ -881,13 +872,7 @@ class Bombard(State):
                 not board.forts_at(g, frame["hex"], other(frame["side"])):
             g.end()
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        try:
-            if action.verb == "bombard":
-                return f"{side}: {g.label(action['ha'])} bombards {g.ptype(action['fort']).name}"
-            if action.verb == "concentrate":
-                return f"{side}: concentrated bombardment of {g.ptype(action['fort']).name}"
-        except (KeyError, TypeError):
-            return None
-        return f"{side}: no bombardment"
+    LINES = {
+        "bombard": "{side}: {ha} bombards {fort}",
+        "concentrate": "{side}: concentrated bombardment of {fort}",
+        "no_bombardment": "{side}: no bombardment"}

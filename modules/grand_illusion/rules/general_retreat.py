@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.actions import Action, Loc, Piece
-from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, movement, trenches, vp
 from .caps import cap_of, spend
+from .decision import Decision
 from .game import WORD, Game
 
 
@@ -43,7 +43,7 @@ def movers(g: Game, side: str, moved: list[int]) -> dict[str, list[int]]:
     return out
 
 
-class GeneralRetreat(State):
+class GeneralRetreat(Decision):
     """8.7.2 / 8.7.3: the retreat's free moves, then (German) the trenches."""
     name = "general_retreat"
     rule = "8.7"
@@ -188,18 +188,8 @@ class GeneralRetreat(State):
             vp.add(g, "german", -4 if t <= 4 else -3, "German General Retreat (8.7.3)")
         g.end({"kind": "gr_done", "side": side})
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        try:
-            if action.verb == "move":
-                return f"{side} (General Retreat) moves {g.names(action['units'])} to " \
-                       f"{g.place(action['path'][-1])}"
-            if action.verb == "activate":
-                return f"{side} (General Retreat) activates {g.place(action['hex'])}"
-            if action.verb == "next_hex":
-                return f"{side}: done with that hex"
-            if action.verb == "entrench":
-                return f"{side} entrenches {g.place(action['hex'])}"
-        except (KeyError, TypeError, IndexError):
-            return None
-        return f"{side}: done"
+    LINES = {
+        "activate": "{side} (General Retreat): activates {hex}",
+        "move": "{side} (General Retreat): moves {units} to {path}",
+        "next_hex": "{side}: done with that hex", "entrench": "{side}: entrenches {hex}",
+        "done": "{side}: done"}

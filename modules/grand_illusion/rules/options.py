@@ -22,6 +22,7 @@ from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, control, vp
+from .decision import Decision
 from .game import SET_ASIDE, WORD, Game
 
 CHOICE_KEY = "secret:{side}:gi_options"
@@ -135,7 +136,7 @@ class StrategicOptions(State):
                     vp.add(g, side, -cost(g, o), f"strategic option {name(g, o)} (13.3)")
 
 
-class ChooseOptions(State):
+class ChooseOptions(Decision):
     """13.3 rule 4: one player writes down none, one or two options, secretly."""
     name = "choose_options"
     rule = "13.3"
@@ -179,18 +180,15 @@ class ChooseOptions(State):
         g.note(f"{WORD[frame['side']]} has written down its strategic options")
         g.end()
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        if action.verb == "toggle":
-            return f"{side} considers its strategic options (secret)"
-        return f"{side} has chosen (secret)"
+    LINES = {"toggle": "{side}: considers its strategic options (secret)",
+             "done": "{side}: has chosen (secret)"}
 
 
 LIMITS = {"allied_1": {"corps": 5, "cavalry": 2, "hq": 1},
           "german_1": {"corps": 8, "cavalry": 3, "hq": 1}}
 
 
-class FreeDeploy(State):
+class FreeDeploy(Decision):
     """13.3 a 1 / b 1: reposition up to 5 French corps, 2 French cavalry divisions and 1 French
     HQ anywhere in France (8 German corps, 3 cavalry divisions and 1 HQ anywhere German-
     controlled); 13.3 a 5: every Belgian infantry, cavalry and HQ unit freely within Belgium.
@@ -277,11 +275,10 @@ class FreeDeploy(State):
         """Done repositioning"""
         g.end()
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        if action.verb == "redeploy":
-            try:
-                return f"{side}: {g.label_to(action['unit'], action['hex'])} set up in {g.place(action['hex'])}"
-            except (KeyError, TypeError):
-                return None
-        return f"{side}: set-up done"
+    LINES = {"redeploy": "{side}: {unit_to} set up in {hex}",
+             "done": "{side}: set-up done"}
+
+    def line_values(self, g: Game, frame: dict, action: Action) -> dict[str, str]:
+        if action.verb != "redeploy":
+            return {}
+        return {"unit_to": g.label_to(action["unit"], action["hex"])}

@@ -14,10 +14,10 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Piece
-from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, supply
+from .decision import Decision
 from .game import S2, WORD, Game, other
 
 
@@ -68,7 +68,7 @@ def recover_hex(g: Game, side: str, h: str) -> None:
            why="Fatigue (13.1)")
 
 
-class ChooseRecovery(State):
+class ChooseRecovery(Decision):
     """The owner chooses which Disorganized units recover where only some may (11.2.7 b, 13.1
     Fatigue, 11.2.1 c)."""
     name = "choose_recovery"
@@ -113,7 +113,4 @@ class ChooseRecovery(State):
         """No more units recover"""
         g.end()
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        if action.verb == "recover":
-            return f"{WORD[action.side]}: {g.label(action['unit'])} recovers"
-        return f"{WORD[action.side]}: recovery done"
+    LINES = {"recover": "{side}: {unit} recovers", "done": "{side}: recovery done"}

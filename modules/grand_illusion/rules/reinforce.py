@@ -25,7 +25,8 @@ from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, control, supply, vp
-from .game import ELIMINATED, EAST_FRONT, HELD_BACK, PARIS, S3, WORD, Game, other
+from .decision import Decision
+from .game import ELIMINATED, EAST_FRONT, HELD_BACK, PARIS, S3, WORD, Game
 from .caps import cap_of, spend
 
 
@@ -174,7 +175,7 @@ def _delay(g: Game, pid: int, entry: str, why: str) -> None:
     g.note(f"{g.label(pid)} enters next turn instead: {why}")
 
 
-class ReinforceSegment(State):
+class ReinforceSegment(Decision):
     """7.0 A/B: one player places his arriving units and buys replacements."""
     name = "reinforce_segment"
     rule = "7.1"
@@ -346,22 +347,16 @@ class ReinforceSegment(State):
                    "no hex can take it this turn")
         g.end()
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        try:
-            if action.verb == "place":
-                return f"{side}: {g.label_to(action['unit'], action['hex'])} enters in {g.place(action['hex'])}"
-            if action.verb == "replace":
-                return f"{side}: replaces {g.label(action['unit'])} for {action['cost']} CAP"
-            if action.verb == "rebuild":
-                return f"{side}: {g.label(action['unit'])} comes back (13.1)"
-            if action.verb == "hold":
-                return f"{side}: holds {g.label(action['unit'])} back"
-            if action.verb == "delay_group":
-                return f"{side}: keeps the 9th Army group back for turn 2"
-        except (KeyError, TypeError):
-            return None
-        return f"{side}: done placing"
+    LINES = {
+        "place": "{side}: {unit_to} enters in {hex}", "replace": "{side}: replaces {unit} for {cost} CAP",
+        "rebuild": "{side}: {unit} comes back (13.1)", "hold": "{side}: holds {unit} back",
+        "delay_group": "{side}: keeps the 9th Army group back for turn 2",
+        "done": "{side}: done placing"}
+
+    def line_values(self, g: Game, frame: dict, action: Action) -> dict[str, str]:
+        if action.verb != "place":
+            return {}
+        return {"unit_to": g.label_to(action["unit"], action["hex"])}
 
 
 class EastFront(State):

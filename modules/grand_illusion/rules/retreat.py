@@ -28,6 +28,7 @@ from engine.rules import Prompt, Violation
 
 from . import board, control, supply
 from .bmap import battle
+from .decision import Decision
 from .game import PARIS, WORD, Game, other
 
 
@@ -257,7 +258,7 @@ class RetreatChoice(State):
         g.end()
 
 
-class Retreat(State):
+class Retreat(Decision):
     """9.4.3: the owner moves his retreating units, singly or in groups."""
     name = "retreat"
     rule = "9.4.3"
@@ -392,15 +393,6 @@ class Retreat(State):
             board.remove_from_play(g, unit, why="12.6: it would return after the last turn")
         self._settle_hopeless(g, g.top)
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        try:
-            if action.verb == "retreat":
-                return f"{side}: {g.names(action['units'])} retreat to {g.place(action['path'][-1])}"
-            if action.verb == "lose_step":
-                return f"{side}: {g.label(action['unit'])} loses a step"
-            if action.verb == "evacuate":
-                return f"{side}: the Belgian 4th Division leaves (12.6)"
-        except (KeyError, TypeError, IndexError):
-            return None
-        return None
+    LINES = {
+        "retreat": "{side}: {units} retreat to {path}", "lose_step": "{side}: {unit} loses a step",
+        "evacuate": "{side}: the Belgian 4th Division leaves (12.6)"}

@@ -19,11 +19,11 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
-from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, control, supply
 from .caps import cap_of, spend
+from .decision import Decision
 from .game import PARIS, WORD, Game
 
 RAIL_LIMIT = 10
@@ -88,7 +88,7 @@ def sea_starts(g: Game, pid: int) -> bool:
     return loc == "52" and g.option("german_5") and g.nat(pid) == "BR" and board.control(g, loc) == "allied"
 
 
-class Strategic(State):
+class Strategic(Decision):
     """10.0: one player's Strategic Movement."""
     name = "strategic"
     rule = "10.1"
@@ -276,17 +276,7 @@ class Strategic(State):
         """Done"""
         g.end()
 
-    def describe(self, g: Game, frame: dict, action: Action) -> str | None:
-        side = WORD.get(action.side, action.side)
-        try:
-            if action.verb in ("rail", "rail_to_paris"):
-                return f"{side}: {g.label(action['unit'])} by rail to {g.place(action['path'][-1])}"
-            if action.verb == "select":
-                return f"{side}: {g.label(action['unit'])} is chosen to move"
-            if action.verb == "deselect":
-                return f"{side}: another unit"
-            if action.verb == "sea":
-                return f"{side}: {g.label(action['unit'])} by sea to {g.place(action['port'])}"
-        except (KeyError, TypeError, IndexError):
-            return None
-        return f"{side}: Strategic Movement done"
+    LINES = {
+        "rail": "{side}: {unit} by rail to {path}", "rail_to_paris": "{side}: {unit} by rail to {path}",
+        "select": "{side}: {unit} is chosen to move", "deselect": "{side}: another unit",
+        "sea": "{side}: {unit} by sea to {port}", "done": "{side}: Strategic Movement done"}
