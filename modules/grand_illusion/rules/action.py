@@ -262,23 +262,19 @@ class Segment(Decision):
             return Violation("GI 8.1.1", "two activations made: the Initiative passes")
         return None
 
-    def check_activate(self, g: Game, frame: dict, hex: Loc) -> Violation | None:
+    def _not_after_recovery(self, g: Game, frame: dict) -> Violation | None:
+        """9.8.3 b: after a first activation removing DG, only a second one may follow."""
         v = self._common(g, frame)
-        if v:
-            return v
-        if frame["first"] == "recover":
-            return Violation("GI 9.8.3", "after removing Disorganization first, a second "
-                                         "activation may only remove Disorganization")
-        return activation_problem(g, frame["side"], hex)
+        if v is None and frame["first"] == "recover":
+            v = Violation("GI 9.8.3", "after removing Disorganization first, a second "
+                                      "activation may only remove Disorganization")
+        return v
+
+    def check_activate(self, g: Game, frame: dict, hex: Loc) -> Violation | None:
+        return self._not_after_recovery(g, frame) or activation_problem(g, frame["side"], hex)
 
     def check_entrench(self, g: Game, frame: dict, hex: Loc) -> Violation | None:
-        v = self._common(g, frame)
-        if v:
-            return v
-        if frame["first"] == "recover":
-            return Violation("GI 9.8.3", "after removing Disorganization first, a second "
-                                         "activation may only remove Disorganization")
-        return trenches.entrench_problem(g, frame["side"], hex)
+        return self._not_after_recovery(g, frame) or trenches.entrench_problem(g, frame["side"], hex)
 
     def check_recover(self, g: Game, frame: dict, hex: Loc) -> Violation | None:
         return self._common(g, frame) or recovery.recover_problem(g, frame["side"], hex)

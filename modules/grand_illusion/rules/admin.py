@@ -54,13 +54,8 @@ def german_immediate_victory(g: Game) -> None:
     if board.control(g, PARIS) != "german":
         g.note("Paris is no longer German at the end of the turn: no immediate-victory check")
         return
-    hexes = [h for h in vp.scoring_german_hexes(g) if not vp.chits_at(g, h, vp.GERMAN_CUP)]
-    drawn = vp.draw_german(g, hexes, "German immediate-victory check (3.2.4)")
-    marker = vp.paris_marker(g)
-    if marker is not None:
-        g.do(C.SetFace(marker, 1))
-    g.set("gi_paris_credited", True)
-    vp.add(g, "german", 10, "Paris (3.2.4)")
+    drawn = vp.award_german_hexes(g, "German immediate-victory check (3.2.4)")
+    vp.credit_paris(g, "Paris (3.2.4)")
     allied, german = vp.total(g, "allied"), vp.total(g, "german")
     if allied * 2 < german:
         g.finish("german", "immediate victory",
@@ -83,22 +78,16 @@ def end_of_game_and_interim(g: Game) -> None:
     interim = (g.module.scenarios[g.scenario].attrs.get("interim_victory_turn")
                if g.scenario in g.module.scenarios else None)
     if interim and int(interim) == t and g.scenario != S2:
-        hexes = [h for h in vp.scoring_german_hexes(g) if not vp.chits_at(g, h, vp.GERMAN_CUP)]
-        vp.draw_german(g, hexes, "interim count (3.2.4)")
+        vp.award_german_hexes(g, "interim count (3.2.4)")
         g.note(f"Interim victory count (3.2.4): Plan 17 {vp.total(g, 'allied')}, German "
                f"{vp.total(g, 'german')} — the game goes on")
     if t < g.last_turn:
         return
     if g.scenario == S2:
         s2_final_bonus(g)
-    hexes = [h for h in vp.scoring_german_hexes(g) if not vp.chits_at(g, h, vp.GERMAN_CUP)]
-    vp.draw_german(g, hexes, "end of the game (3.2.4)")
+    vp.award_german_hexes(g, "end of the game (3.2.4)")
     if board.control(g, PARIS) == "german" and not g.get("gi_paris_credited"):
-        marker = vp.paris_marker(g)
-        if marker is not None:
-            g.do(C.SetFace(marker, 1))
-        g.set("gi_paris_credited", True)
-        vp.add(g, "german", 10, "Paris (3.2.2)")
+        vp.credit_paris(g, "Paris (3.2.2)")
     allied, german = vp.total(g, "allied"), vp.total(g, "german")
     if german >= 6 and german >= 2 * allied:
         g.finish("german", "victory", f"German victory (3.2.4): {german} German VP, at least 6 and "

@@ -104,3 +104,18 @@ def paris_marker(g: Game) -> int | None:
         if g.state.pieces[p].type == "M-PARISVP":
             return p
     return None
+
+
+def award_german_hexes(g: Game, why: str) -> list[int]:
+    """3.2.4: a chit for each scoring German VP hex that has none yet."""
+    hexes = [h for h in scoring_german_hexes(g) if not chits_at(g, h, GERMAN_CUP)]
+    return draw_german(g, hexes, why)
+
+
+def credit_paris(g: Game, why: str) -> None:
+    """3.2.4: the Paris marker turned to its 10 VP, counted for the German."""
+    marker = paris_marker(g)
+    if marker is not None:
+        g.do(C.SetFace(marker, 1))
+    g.set("gi_paris_credited", True)
+    add(g, "german", 10, why)
