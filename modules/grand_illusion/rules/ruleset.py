@@ -21,7 +21,8 @@ from .invariants import gi_invariants
 #: Actions the fuzzer's random player prefers when offered, with the chance it takes one: the
 #: rules' own placement on the Battle Map (hand placement is legal but a random walk rarely
 #: finds a legal line), and ending steps that would otherwise drag a random game out.
-PREFERRED_ACTIONS = (("auto_place", 0.85), ("done", 0.05), ("resolve", 0.25), ("fight", 0.9),
+PREFERRED_ACTIONS = (("auto_place", 0.85), ("bombard", 0.8), ("concentrate", 0.5),
+                     ("declare_battle", 0.3), ("done", 0.05), ("resolve", 0.25), ("fight", 0.9),
                      ("pass", 0.08))
 #: Rare choices: a General Retreat is worth seeing often, but not at every window.
 RARE_ACTIONS = {"general_retreat": 0.15, "withdraw": 0.3}
@@ -116,6 +117,13 @@ class GrandIllusion(MachineRuleset):
 
     def invariants(self, state: GameState) -> list[str]:
         return state_invariants(state) + gi_invariants(self.game(state))
+
+    def statistics_expected(self) -> list[str]:
+        """The procedures a long fuzz run should reach at least once."""
+        return [f"state:{name}" for name in (
+            "segment", "activation", "bm_place", "bombard", "retreat", "retreat_choice",
+            "general_retreat", "gr_window", "dta", "rearguard", "strategic", "reinforce_segment",
+            "choose_recovery", "east_front", "allenby", "elan_loss")]
 
     def statistics_keys(self, state: GameState, action: Action) -> list[str]:
         keys = [action.verb]
