@@ -249,7 +249,7 @@ def paris_in_danger(g: Game) -> None:
     ix_pd = next((p for p in g.state.pieces if g.state.pieces[p].type == "FR-IX-PD"), None)
     if ix_minus is not None and ix_pd is not None and g.loc(ix_pd) == PD_BOX:
         where = g.loc(ix_minus)
-        if board.is_hex(where):
+        if board.is_hex(where) and not board.over_stacked(g, where, "allied", [ix_pd], [ix_minus]):
             g.do(C.Move(ix_pd, where))
             g.note(f"IX Corps PD replaces IX Corps (-) in {g.place(where)} (8.4.9 f)")
         elif nxt in g.module.locations:

@@ -17,7 +17,7 @@ from engine.actions import Action
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, combat
+from . import board, combat, retreat
 from .bmap import battle, set_battle
 from .caps import cap_of, set_cap, spend
 from .game import ANTWERP, S2, WORD, Game
@@ -219,10 +219,17 @@ class TacticalAdvantage(State):
                                    "1 CAP to cancel the battle and retreat, 1 CAP to make it a "
                                    "Skirmish, or fight")
 
+    @staticmethod
+    def _may_withdraw(g: Game, side: str) -> bool:
+        b = battle(g)
+        pids = retreat.retreaters(g, b["hex"], side)
+        return bool(pids) and retreat.can_retreat_all(g, side, b["hex"], pids)
+
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         side = frame["side"]
         if cap_of(g, side) >= 1:
-            yield self.offer("cancel", side)
+            if self._may_withdraw(g, side):
+                yield self.offer("cancel", side)
             yield self.offer("skirmish", side)
         yield self.offer("fight", side)
 
@@ -231,7 +238,13 @@ class TacticalAdvantage(State):
             return Violation("GI 9.1.4", "this costs 1 CAP")
         return None
 
-    check_cancel = _cap
+    def check_cancel(self, g: Game, frame: dict) -> Violation | None:
+        v = self._cap(g, frame)
+        if v is None and not self._may_withdraw(g, frame["side"]):
+            v = Violation("GI 9.1.4", "the defender cancels the battle only if all his units can "
+                                      "retreat out of the hex")
+        return v
+
     check_skirmish = _cap
 
     def on_cancel(self, g: Game, frame: dict) -> None:

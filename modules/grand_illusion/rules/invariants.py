@@ -4,7 +4,7 @@ the rules' globals, the Battle Map empty between battles, and hidden information
 cup and a side's secret choice never reach the other side's view (3.1.2, 13.3)."""
 from __future__ import annotations
 
-from engine.views import view
+from engine.views import can_see, can_see_global
 
 from . import board
 from .caps import CAP_MAX
@@ -48,17 +48,23 @@ def gi_invariants(g: Game) -> list[str]:
 
 
 def hidden_problems(g: Game) -> list[str]:
-    """A chit in a cup is hidden from both sides; a side's secret globals reach only that side."""
+    """A chit in a cup is hidden from both sides; a side's secret globals reach only that side;
+    with hidden movement, enemy units on the map are hidden (the views' own rules, asked piece
+    by piece: the full views are checked by the views test)."""
     out = []
+    state = g.state
     for side in ("allied", "german", ""):
-        v = view(g.state, side)
         for cup in ("cup-german-vp", "cup-plan17-vp"):
-            for entry in v["locations"].get(cup, []):
-                if not entry.get("hidden"):
-                    out.append(f"a chit in {cup} is visible to {side or 'a spectator'}")
-                    break
-        for key in v["globals"]:
-            if key.startswith("secret:") and key.split(":", 2)[1] != side:
+            if any(can_see(state, state.pieces[p], side) for p in state.stacks.get(cup, ())):
+                out.append(f"a chit in {cup} is visible to {side or 'a spectator'}")
+        for key in state.globals:
+            if key.startswith("secret:") and can_see_global(key, side) and key.split(":", 2)[1] != side:
                 out.append(f"{key} reaches {side or 'a spectator'}")
+    if state.globals.get("gi_hidden_forces"):
+        for pid, piece in state.pieces.items():
+            k = g.rules.kinds[piece.type]
+            if k.kind in ("unit", "hq") and board.is_hex(piece.loc) and k.side and \
+                    can_see(state, piece, "german" if k.side == "allied" else "allied"):
+                out.append(f"{g.module.piece_types[piece.type].name} is seen by the enemy")
     return out
 

@@ -186,6 +186,11 @@ def must_retreat(g: Game, hex_: str, rout: bool) -> tuple[list[str], list[str]]:
     return forced, []
 
 
+def can_retreat_all(g: Game, side: str, hex_: str, pids: list[int]) -> bool:
+    """9.4.1: a voluntary retreat takes every unit, so each needs a retreat hex."""
+    return all(first_step_options(g, side, hex_, [p]) for p in pids)
+
+
 def retreaters(g: Game, hex_: str, side: str) -> list[int]:
     """9.4.1, 9.4.4: every combat unit and HQ of the side in the hex (HA and forts stay)."""
     return board.units_at(g, hex_, side) + board.hqs_at(g, hex_, side)
@@ -227,7 +232,7 @@ class AfterBattle(State):
                 side = queue.pop(0)
                 g.update(optional=queue)
                 pids = retreaters(g, hex_, side)
-                if pids and first_step_options(g, side, hex_, pids):
+                if pids and can_retreat_all(g, side, hex_, pids):
                     g.call("retreat_choice", side=side, hex=hex_)
                 return
             g.end()
