@@ -96,6 +96,7 @@ class Battle(Procedure):
         if not board.units_at(g, b["hex"], b["defender"]) and not board.forts_at(g, b["hex"], b["defender"]):
             set_battle(g, empty=True)          # 9.1.4: the bombardment left nobody to fight
             g.note(f"No defender is left in {g.place(b['hex'])}: the battle is over")
+            combat.report(g, "resolved")
             return
         hex_, side = b["hex"], b["attacker"]
         counter, skirmish, surprise = b["counter"], b["skirmish"], b["surprise"]
