@@ -350,7 +350,8 @@ class Retreat(Decision):
             if board.kind(g, p).hq and g.face(p) == 0:
                 g.do(C.SetFace(p, 1))                 # GI 9.4.4
         g.note(f"{g.names(pids)} retreat{'s' if len(pids) == 1 else ''} to {g.place(here)}")
-        if board.over_stacked(g, here, side) and len(path) > frame["steps"]:
+        if board.over_stacked(g, here, side):
+            # one hex further and still over-stacked, or no hex further to go to: eliminated
             for p in [p for p in pids if board.kind(g, p).combat]:
                 board.eliminate(g, p, "still over-stacked after retreating (9.4.3)")
         if frame["reason"] == "rearguard":
@@ -358,7 +359,8 @@ class Retreat(Decision):
                 if p in g.state.pieces and board.kind(g, p).cavalry and not board.dg(g, p):
                     g.do(C.SetFace(p, 1))             # GI 9.6.3 b
         control.settle(g, [frame["hex"]] + path)
-        combat_units = [p for p in pids if p in g.state.pieces and board.kind(g, p).combat]
+        combat_units = [p for p in pids if p in g.state.pieces and board.kind(g, p).combat
+                        and g.loc(p) == here]
         if why and combat_units:
             g.update(loss={"pids": combat_units, "why": why})
             return

@@ -135,6 +135,32 @@ def test_gi_9_4_3_into_an_over_stacked_hex_one_hex_more_and_a_step():
     assert where(pos, g) == "box-eliminated-german"    # it was already DG
 
 
+def test_gi_9_4_3_into_an_over_stacked_hex_with_no_hex_beyond_is_elimination():
+    pos = empty(turn=6, allied_mandated_battles=0)
+    around = ("47", "36", "27", "28", "38", "58", "57", "49")
+    control(pos, h37="german", h48="german", **{f"h{h}": "allied" for h in around})
+    for h in around:
+        put(pos, "FR-51RD", h)
+    for t in ("GE-II", "GE-III", "GE-IV", "GE-IX", "GE-IIIR", "GE-IVR"):
+        put(pos, t, "48")
+    g = put(pos, "GE-VII", "37")
+    a = put(pos, "FR-IV", "37")
+    declare(pos, "allied", "37", [a])
+    fight(pos, "allied", "37", FOW5)
+    place(pos, "german", g, "front-1")
+    pos.push("german: done")
+    place(pos, "allied", a, "front-1")
+    pos.dice(6, 6)
+    pos.push("allied: done")
+    if pos.session.prompt().kind != "retreat":          # not forced: the German chooses to go
+        pos.push("german: retreat")
+    paths = [a for a in pos.session.legal_actions() if a.verb == "retreat"]
+    assert paths and all([str(h) for h in a["path"]] == ["48"] for a in paths)
+    pos.push(paths[0])
+    assert where(pos, g) == "box-eliminated-german"    # nowhere further to go: over-stacked
+    assert pos.session.prompt().kind != "retreat_loss"
+
+
 def test_gi_9_1_1_c_a_mandated_battle_is_four_infantry_corps_against_two():
     pos = empty(turn=2, allied_mandated_battles=2)
     control(pos, h37="german")
