@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
 from .errors import ModuleError
-from .files import (FileRefused, atomic_write, describe_os_error, is_dir, read_regular_file,
-                    shown)
+from .files import (FileRefused, atomic_write, describe_os_error, exists, is_dir,
+                    read_regular_file, shown)
 from .hexgrid import Hex, Layout
 from .model import LOCATION_KINDS, PIECE_KINDS, VISIBILITIES, Module
 from .schema import (FORMAT_MAJOR, FORMAT_MINOR, FORMAT_REQUIRES, MEMBERS, LayoutError,
@@ -423,6 +423,9 @@ def save_module(module: Module, path: str | os.PathLike[str]) -> None:
     data = write_module(module)
     if is_dir(path):
         raise ModuleError(shown(path), "", "is a folder: give the module file's name")
+    for folder in path.parents:
+        if exists(folder) and not is_dir(folder):
+            raise ModuleError(shown(path), "", f"{shown(folder)} is a file, not a folder")
     try:
         atomic_write(path, data)
     except OSError as exc:
