@@ -1,8 +1,8 @@
 """Strategy cards (9.0): where a side's cards are, what a card gives (OPS, SR, RP), and the
 registry of implemented events.
 
-Cards are pieces of ``kind == "card"`` whose type id is the card id (``"ap_03"``, ``"cp_12"``);
-each card exists once. A side's cards live in ``deck:<side>`` (draw pile, top = last),
+Cards are pieces of ``kind == "card"`` whose type id is the card id (``ap_03``, ``cp_12``; rules
+name a card by its constant in :mod:`.card_ids`); each card exists once. A side's cards live in ``deck:<side>`` (draw pile, top = last),
 ``hand:<side>``, ``discard:<side>``, ``removed:<side>`` (out of the game, 9.5.1.2),
 ``cc:<side>`` (combat cards retained after a won combat, 9.5.4.2) and the piles of cards not
 yet added (``pile:<side>:limited_war`` / ``total_war`` / ``optional``).
@@ -11,7 +11,7 @@ yet added (``pile:<side>:limited_war`` / ``total_war`` / ``optional``).
 offers ``play_event`` only for registered cards (9.5). The events work item fills it::
 
     from .cards import EVENTS, Event
-    EVENTS["cp_11"] = Event(play=oberost, playable=oberost_allowed)
+    EVENTS[OBEROST] = Event(play=oberost, playable=oberost_allowed)
 
 ``play(g, side, card_id)`` carries out the card text (it may push frames: they run before the
 round ends); ``playable(g, side, card_id)`` returns a ``Violation`` naming the rule that forbids
@@ -43,12 +43,6 @@ EVENTS: dict[str, Event] = {}
 
 #: RP-box nations that record nothing while their nation is neutral (9.4.1).
 NEUTRAL_RP = {"BU": "sofia", "IT": "rome", "TU": "constantinople"}
-
-#: The Allied entry cards restricted by 9.5.2.5 (Romania, Italy).
-DELAYED_ENTRY = ("ap_16", "ap_17")
-
-GUNS_OF_AUGUST = "cp_01"
-RACE_TO_THE_SEA = "cp_08"
 
 
 def info(g: "Game", card_id: str) -> dict:

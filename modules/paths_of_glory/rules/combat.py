@@ -33,8 +33,9 @@ from engine.actions import Action, Card, Loc, Piece
 from engine.rules import Prompt, Violation
 
 from . import board, cards, confinement, entry, fire, losses, mo, movement, supply
-from .combat_cards import (ALBERICH, COMBAT_CARDS, THEY_SHALL_NOT_PASS, TURKISH_DETERMINATION,
-                           WITHDRAWAL, fits)
+from .card_ids import (ALBERICH, KEMAL, OBEROST, SINAI_PIPELINE, THEY_SHALL_NOT_PASS,
+                       TURKISH_DETERMINATION, WIRELESS_INTERCEPTS, WITHDRAWAL)
+from .combat_cards import COMBAT_CARDS, fits
 from .game import Game, other
 from engine.machine import State
 
@@ -44,8 +45,7 @@ NEAR_EAST = "near_east"
 BEF_NATIONS = ("BR", "FR", "BE", "GE")        # PoG 11.1.17
 MULTINATIONAL = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB",
                  "POL": "GE"}  # CP #59: the Polish corps are treated as German
-OBEROST = "cp_11"
-SINAI, SINAI_PIPELINE = "sinai", "ap_49"
+SINAI = "sinai"
 FLANK_SUCCESS = 4                              # PoG 12.3.3
 
 
@@ -446,7 +446,7 @@ def fire_for(g: Game, c: dict, side: str) -> None:
     fort = c["fort"] if not attacking and board.fort_intact(g, t) else 0
     total = fire.strength(g, units, fort)
     army = fire.uses_army_table(g, units)
-    if not attacking and "cp_31" in c["cards"][side]:
+    if not attacking and KEMAL in c["cards"][side]:
         army = True  # CP #31 Kemal: the defence fires on the Army table (12.3.4.1: col 0 -> 1)
     shift = 0
     if attacking:
@@ -867,7 +867,7 @@ class CombatFlank(State):
             if cid in cc_used(g):
                 return Violation("PoG 9.5.4.4", "a combat card is used at most once per "
                                                 "Action Round")
-            if cid == "cp_02":
+            if cid == WIRELESS_INTERCEPTS:
                 return Violation("PoG CP #2", "Wireless Intercepts: a flank attack with at least "
                                               "one German unit against a space holding only "
                                               "Russian units")

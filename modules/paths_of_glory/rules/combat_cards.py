@@ -21,6 +21,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from . import board, fire
+from .card_ids import (ACHTUNG_PANZER, AIR_SUPERIORITY_AP, AIR_SUPERIORITY_CP, ALBERICH,
+                       ALPENKORPS, ALPINE_TROOPS, ARTILLERY_BARRAGE, BACKS_TO_THE_WALL, BLUCHER,
+                       CHLORINE_GAS, FALKENHAYN, FLAMETHROWERS, FORTIFIED_MACHINE_GUNS,
+                       HL_TAKE_COMMAND, KAISERSCHLACHT, KAISERTREU, LIMAN_VON_SANDERS, MAUDE,
+                       MICHAEL, MINE_ATTACK, MUSTARD_GAS, PEACE_OFFENSIVE, PHOSGENE_GAS,
+                       PLACE_OF_EXECUTION, PLEVE, PUTNIK, ROYAL_TANK_CORPS, RUSSIAN_GUARDS,
+                       SEVERE_WEATHER_AP, SEVERE_WEATHER_CP, THEY_SHALL_NOT_PASS,
+                       TURKISH_DETERMINATION, VON_BELOW, VON_FRANCOIS, VON_HUTIER,
+                       WIRELESS_INTERCEPTS, WITHDRAWAL_AP, WITHDRAWAL_CP)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,12 +51,6 @@ class CombatCard:
     timing: str = ""                 # "flank": played in the flank step (CP #2)
 
 
-WITHDRAWAL = ("ap_06", "cp_56")          # PoG 12.6
-THEY_SHALL_NOT_PASS = "ap_39"            # PoG 9.5.4.2, 12.2.11
-WIRELESS_INTERCEPTS = "cp_02"
-TURKISH_DETERMINATION = "cp_60"
-ALBERICH = "cp_64"
-ROYAL_TANK_CORPS = "ap_48"
 
 
 def units(g: "Game", c: dict, side: str) -> list[int]:
@@ -145,56 +148,54 @@ def _alberich(g: "Game", c: dict, side: str) -> bool:
             and g.get("pog_yanks_round") != now)
 
 
-HL = ("cp_54",)
-
 COMBAT_CARDS: dict[str, CombatCard] = {
-    "ap_04": CombatCard("AP #4 Pleve", "either", has("RU"), drm=1),
-    "ap_05": CombatCard("AP #5 Putnik", "either",
+    PLEVE: CombatCard("AP #4 Pleve", "either", has("RU"), drm=1),
+    PUTNIK: CombatCard("AP #5 Putnik", "either",
                         lambda g, c, s: "SB" in nations(g, c, s) and fire.year(g) <= 1915, drm=1),
-    "ap_06": CombatCard("AP #6 Withdrawal", "defence", lambda g, c, s: True),
-    "ap_07": CombatCard("AP #7 Severe Weather", "defence", _severe_weather, drm=2),
-    "ap_18": CombatCard("AP #18 Artillery Barrage", "attack", has("BR"), drm=1),
-    "ap_19": CombatCard("AP #19 Air Superiority", "attack", has_any("BR", "FR"), drm=1),
-    "ap_21": CombatCard("AP #21 Phosgene Gas", "attack", has("FR"), drm=1),
-    "ap_36": CombatCard("AP #36 Mine Attack", "attack",
+    WITHDRAWAL_AP: CombatCard("AP #6 Withdrawal", "defence", lambda g, c, s: True),
+    SEVERE_WEATHER_AP: CombatCard("AP #7 Severe Weather", "defence", _severe_weather, drm=2),
+    ARTILLERY_BARRAGE: CombatCard("AP #18 Artillery Barrage", "attack", has("BR"), drm=1),
+    AIR_SUPERIORITY_AP: CombatCard("AP #19 Air Superiority", "attack", has_any("BR", "FR"), drm=1),
+    PHOSGENE_GAS: CombatCard("AP #21 Phosgene Gas", "attack", has("FR"), drm=1),
+    MINE_ATTACK: CombatCard("AP #36 Mine Attack", "attack",
                         lambda g, c, s: "BR" in nations(g, c, s) and entrenched(g, c), drm=1),
-    "ap_39": CombatCard("AP #39 They Shall Not Pass", "defence", _french_fort_with_french_unit),
-    "ap_58": CombatCard("AP #58 Russian Guards", "attack", has("RU"), drm=1),
-    "ap_59": CombatCard("AP #59 Alpine Troops", "attack", _italians_only, drm=1),
-    "ap_61": CombatCard("AP #61 Maude", "attack", _both(has("BR"), _near_east), drm=1),
-    "ap_63": CombatCard("AP #63 Backs to the Wall", "defence",
+    THEY_SHALL_NOT_PASS: CombatCard("AP #39 They Shall Not Pass", "defence", _french_fort_with_french_unit),
+    RUSSIAN_GUARDS: CombatCard("AP #58 Russian Guards", "attack", has("RU"), drm=1),
+    ALPINE_TROOPS: CombatCard("AP #59 Alpine Troops", "attack", _italians_only, drm=1),
+    MAUDE: CombatCard("AP #61 Maude", "attack", _both(has("BR"), _near_east), drm=1),
+    BACKS_TO_THE_WALL: CombatCard("AP #63 Backs to the Wall", "defence",
                         _both(has_any("BR", "FR"), _in_france_or_belgium), drm=1,
-                        requires=("cp_49", "cp_50", "cp_51")),
-    "cp_02": CombatCard("CP #2 Wireless Intercepts", "attack", _russians_only_against_germans,
+                        requires=KAISERSCHLACHT),
+    WIRELESS_INTERCEPTS: CombatCard("CP #2 Wireless Intercepts", "attack", _russians_only_against_germans,
                         timing="flank"),
-    "cp_03": CombatCard("CP #3 Von Francois", "attack", _both(has("GE"), _defenders_have("RU")),
+    VON_FRANCOIS: CombatCard("CP #3 Von Francois", "attack", _both(has("GE"), _defenders_have("RU")),
                         drm=1),
-    "cp_04": CombatCard("CP #4 Severe Weather", "defence", _severe_weather, drm=2),
-    "cp_15": CombatCard("CP #15 Chlorine Gas", "attack", has("GE"), drm=1),
-    "cp_16": CombatCard("CP #16 Liman von Sanders", "either", has("TU"), drm=1),
-    "cp_18": CombatCard("CP #18 Fortified Machine Guns", "defence",
+    SEVERE_WEATHER_CP: CombatCard("CP #4 Severe Weather", "defence", _severe_weather, drm=2),
+    CHLORINE_GAS: CombatCard("CP #15 Chlorine Gas", "attack", has("GE"), drm=1),
+    LIMAN_VON_SANDERS: CombatCard("CP #16 Liman von Sanders", "either", has("TU"), drm=1),
+    FORTIFIED_MACHINE_GUNS: CombatCard("CP #18 Fortified Machine Guns", "defence",
                         lambda g, c, s: "GE" in nations(g, c, s) and entrenched(g, c), drm=1),
-    "cp_19": CombatCard("CP #19 Flamethrowers", "attack", has("GE"), drm=1),
-    "cp_26": CombatCard("CP #26 Place of Execution", "attack", _both(has("GE"), _french_fort),
-                        drm=2, requires=("cp_13",), forbids=HL),
-    "cp_30": CombatCard("CP #30 Alpenkorps", "attack", _both(has("GE"), _mountain_into_or_from),
+    FLAMETHROWERS: CombatCard("CP #19 Flamethrowers", "attack", has("GE"), drm=1),
+    PLACE_OF_EXECUTION: CombatCard("CP #26 Place of Execution", "attack", _both(has("GE"), _french_fort),
+                        drm=2, requires=(FALKENHAYN,), forbids=(HL_TAKE_COMMAND,)),
+    ALPENKORPS: CombatCard("CP #30 Alpenkorps", "attack", _both(has("GE"), _mountain_into_or_from),
                         drm=1),
-    "cp_35": CombatCard("CP #35 Mustard Gas", "attack", has("GE"), drm=1),
-    "cp_40": CombatCard("CP #40 Air Superiority", "attack", has("GE"), drm=1),
-    "cp_43": CombatCard("CP #43 Von Below", "attack", _both(has("GE"), _defenders_only("IT")),
+    MUSTARD_GAS: CombatCard("CP #35 Mustard Gas", "attack", has("GE"), drm=1),
+    AIR_SUPERIORITY_CP: CombatCard("CP #40 Air Superiority", "attack", has("GE"), drm=1),
+    VON_BELOW: CombatCard("CP #43 Von Below", "attack", _both(has("GE"), _defenders_only("IT")),
                         trench_cancel=True),
-    "cp_44": CombatCard("CP #44 Von Hutier", "attack", _both(has("GE"), _defenders_have("RU")),
+    VON_HUTIER: CombatCard("CP #44 Von Hutier", "attack", _both(has("GE"), _defenders_have("RU")),
                         trench_cancel=True, fires_first=True),
-    "cp_49": CombatCard("CP #49 Michael", "attack", has("GE"), drm=1, trench_cancel=True,
-                        requires=HL),
-    "cp_50": CombatCard("CP #50 Blucher", "attack", has("GE"), trench_cancel=True, requires=HL),
-    "cp_51": CombatCard("CP #51 Peace Offensive", "attack", has("GE"), trench_cancel=True,
-                        requires=HL),
-    "cp_56": CombatCard("CP #56 Withdrawal", "defence", lambda g, c, s: True),
-    "cp_57": CombatCard("CP #57 Kaisertreu", "either", has("AH"), drm=1),
-    "cp_60": CombatCard("CP #60 Turkish Determination", "defence", _turks_without_trench),
-    "cp_62": CombatCard("CP #62 Achtung: Panzer", "attack", _both(has("GE"), _clear), drm=1),
-    "cp_64": CombatCard("CP #64 Alberich", "defence", _alberich),
+    MICHAEL: CombatCard("CP #49 Michael", "attack", has("GE"), drm=1, trench_cancel=True,
+                        requires=(HL_TAKE_COMMAND,)),
+    BLUCHER: CombatCard("CP #50 Blucher", "attack", has("GE"), trench_cancel=True, requires=(HL_TAKE_COMMAND,)),
+    PEACE_OFFENSIVE: CombatCard("CP #51 Peace Offensive", "attack", has("GE"), trench_cancel=True,
+                        requires=(HL_TAKE_COMMAND,)),
+    WITHDRAWAL_CP: CombatCard("CP #56 Withdrawal", "defence", lambda g, c, s: True),
+    KAISERTREU: CombatCard("CP #57 Kaisertreu", "either", has("AH"), drm=1),
+    TURKISH_DETERMINATION: CombatCard("CP #60 Turkish Determination", "defence", _turks_without_trench),
+    ACHTUNG_PANZER: CombatCard("CP #62 Achtung: Panzer", "attack", _both(has("GE"), _clear), drm=1),
+    ALBERICH: CombatCard("CP #64 Alberich", "defence", _alberich),
 }
 
 

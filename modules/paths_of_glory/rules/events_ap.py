@@ -40,16 +40,18 @@ from engine.actions import Action, Loc, Piece
 from engine.rules import Prompt, Violation
 
 from . import board, cards, entrench_event, tracks
+from .card_ids import (BLOCKADE, BOLSHEVIK_REVOLUTION, BRUSILOV_OFFENSIVE, CLOAK_AND_DAGGER,
+                       CONVOY, CZECH_LEGION, ENTRENCH_AP, EVERYONE_INTO_BATTLE, FALL_OF_THE_TSAR,
+                       FOURTEEN_POINTS, GRAND_FLEET, GREAT_RETREAT, GUNS_OF_AUGUST,
+                       INDEPENDENT_AIR_FORCE, INFLUENZA, KAISERSCHLACHT, KERENSKY_OFFENSIVE,
+                       LANDSHIPS, LUSITANIA, MOLTKE, OVER_THERE, PARIS_TAXIS, RAPE_OF_BELGIUM,
+                       ROYAL_TANK_CORPS, RUSSIAN_CAVALRY, SINAI_PIPELINE, SIXTUS_AFFAIR,
+                       U_BOATS_UNLEASHED, YANKS_AND_TANKS, ZIMMERMANN_TELEGRAM)
 from .cards import EVENTS, Event
 from .combat_cards import COMBAT_CARDS, CombatCard, nations
 from .game import Game
 from engine.machine import State
 
-BLOCKADE, LANDSHIPS = "ap_02", "ap_28"
-ZIMMERMANN, OVER_THERE, ROYAL_TANK_CORPS = "ap_54", "ap_55", "ap_48"
-GUNS_OF_AUGUST, FALL_OF_THE_TSAR, BOLSHEVIK_REVOLUTION, U_BOATS = "cp_01", "cp_52", "cp_53", "cp_36"
-#: Michael, Blucher, Peace Offensive (Combat Cards: "played" = used in a combat).
-KAISERSCHLACHT = ("cp_49", "cp_50", "cp_51")
 WESTERN = ("FR", "BE", "GE")
 
 
@@ -111,10 +113,10 @@ def _vp(card: str, name: str):
 def _recorded(g: Game, side: str, card: str) -> None:
     """Events whose whole effect is being recorded in ``pog_events`` (read elsewhere)."""
     effects = {
-        "ap_02": "from now on -1 VP in the War Status Phase of every Winter turn",
-        "ap_09": "CP activation in Belgium and France costs 1 OPS per unit until Falkenhayn",
-        "ap_33": "High Seas Fleet is cancelled (no VP)",
-        "ap_37": "Walter Rathenau's extra German RP are cancelled for the rest of the game",
+        BLOCKADE: "from now on -1 VP in the War Status Phase of every Winter turn",
+        MOLTKE: "CP activation in Belgium and France costs 1 OPS per unit until Falkenhayn",
+        GRAND_FLEET: "High Seas Fleet is cancelled (no VP)",
+        INDEPENDENT_AIR_FORCE: "Walter Rathenau's extra German RP are cancelled for the rest of the game",
     }
     _note(g, card, effects.get(card, "played"))
 
@@ -136,13 +138,13 @@ def rape_of_belgium_ok(g: Game, side: str, card: str) -> Violation | None:
 
 
 def lusitania_ok(g: Game, side: str, card: str) -> Violation | None:
-    if not cards.event_played(g, BLOCKADE) or cards.event_played(g, ZIMMERMANN):
+    if not cards.event_played(g, BLOCKADE) or cards.event_played(g, ZIMMERMANN_TELEGRAM):
         return _no(g, card, "playable only after Blockade and before Zimmermann Telegram")
     return None
 
 
 def fourteen_points_ok(g: Game, side: str, card: str) -> Violation | None:
-    if not cards.event_played(g, ZIMMERMANN):
+    if not cards.event_played(g, ZIMMERMANN_TELEGRAM):
         return _no(g, card, "playable only after Zimmermann Telegram (PoG 16.3.5)")
     return None
 
@@ -153,7 +155,7 @@ def fourteen_points(g: Game, side: str, card: str) -> None:
 
 
 def convoy_ok(g: Game, side: str, card: str) -> Violation | None:
-    if not cards.event_played(g, U_BOATS):
+    if not cards.event_played(g, U_BOATS_UNLEASHED):
         return _no(g, card, "playable only after U-Boats Unleashed")
     return None
 
@@ -495,7 +497,7 @@ def zimmermann(g: Game, side: str, card: str) -> None:
 
 
 def over_there_ok(g: Game, side: str, card: str) -> Violation | None:
-    if not cards.event_played(g, ZIMMERMANN) or g.get("us_entry") != "zimmermann":
+    if not cards.event_played(g, ZIMMERMANN_TELEGRAM) or g.get("us_entry") != "zimmermann":
         return Violation("PoG 16.3.4", "Over There only after Zimmermann Telegram")
     when = g.get("pog_zimmermann_turn")
     if when is not None and _turn(g) <= int(when):
@@ -657,29 +659,29 @@ def rp_violation(g: Game) -> Violation | None:
 
 # -- the registry --------------------------------------------------------------------------------
 for _card, _event in {
-    "ap_02": Event(_recorded),
-    "ap_09": Event(_recorded, moltke_ok),
-    "ap_12": Event(entrench_event.entrench, entrench_event.entrench_ok),
-    "ap_13": Event(_vp("ap_13", "Rape of Belgium"), rape_of_belgium_ok),
-    "ap_23": Event(cloak_and_dagger),
-    "ap_26": Event(_vp("ap_26", "Lusitania"), lusitania_ok),
-    "ap_27": Event(great_retreat),
-    "ap_28": Event(landships),
-    "ap_33": Event(_recorded, grand_fleet_ok),
-    "ap_35": Event(yanks_and_tanks),
-    "ap_37": Event(_recorded),
-    "ap_40": Event(fourteen_points, fourteen_points_ok),
-    "ap_45": Event(kerensky, kerensky_ok),
-    "ap_46": Event(brusilov),
-    "ap_49": Event(sinai_pipeline),
-    "ap_51": Event(everyone, everyone_ok),
-    "ap_52": Event(convoy, convoy_ok),
-    "ap_54": Event(zimmermann, zimmermann_ok),
-    "ap_55": Event(over_there, over_there_ok),
-    "ap_56": Event(paris_taxis),
-    "ap_57": Event(russian_cavalry, russian_cavalry_ok),
-    "ap_60": Event(czech_legion),
-    "ap_62": Event(sixtus),
-    "ap_65": Event(influenza),
+    BLOCKADE: Event(_recorded),
+    MOLTKE: Event(_recorded, moltke_ok),
+    ENTRENCH_AP: Event(entrench_event.entrench, entrench_event.entrench_ok),
+    RAPE_OF_BELGIUM: Event(_vp(RAPE_OF_BELGIUM, "Rape of Belgium"), rape_of_belgium_ok),
+    CLOAK_AND_DAGGER: Event(cloak_and_dagger),
+    LUSITANIA: Event(_vp(LUSITANIA, "Lusitania"), lusitania_ok),
+    GREAT_RETREAT: Event(great_retreat),
+    LANDSHIPS: Event(landships),
+    GRAND_FLEET: Event(_recorded, grand_fleet_ok),
+    YANKS_AND_TANKS: Event(yanks_and_tanks),
+    INDEPENDENT_AIR_FORCE: Event(_recorded),
+    FOURTEEN_POINTS: Event(fourteen_points, fourteen_points_ok),
+    KERENSKY_OFFENSIVE: Event(kerensky, kerensky_ok),
+    BRUSILOV_OFFENSIVE: Event(brusilov),
+    SINAI_PIPELINE: Event(sinai_pipeline),
+    EVERYONE_INTO_BATTLE: Event(everyone, everyone_ok),
+    CONVOY: Event(convoy, convoy_ok),
+    ZIMMERMANN_TELEGRAM: Event(zimmermann, zimmermann_ok),
+    OVER_THERE: Event(over_there, over_there_ok),
+    PARIS_TAXIS: Event(paris_taxis),
+    RUSSIAN_CAVALRY: Event(russian_cavalry, russian_cavalry_ok),
+    CZECH_LEGION: Event(czech_legion),
+    SIXTUS_AFFAIR: Event(sixtus),
+    INFLUENZA: Event(influenza),
 }.items():
     EVENTS.setdefault(_card, _event)

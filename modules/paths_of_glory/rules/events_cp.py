@@ -36,19 +36,19 @@ from engine.actions import Action, Loc, Piece
 from engine.rules import Prompt, Violation
 
 from . import board, cards, entrench_event, tracks
+from .card_ids import (BOLSHEVIK_REVOLUTION, BREST_LITOVSK, CONVOY, ELEVENTH_ARMY, ENTRENCH_CP,
+                       FALKENHAYN, FALL_OF_THE_TSAR, FRENCH_MUTINY, GRAND_FLEET, GUNS_OF_AUGUST,
+                       HAIG, HIGH_SEAS_FLEET, HL_TAKE_COMMAND, HOFFMANN, KAISERSCHLACHT, KEMAL,
+                       LANDWEHR, LLOYD_GEORGE, MATA_HARI, MOLTKE, OBEROST, PEACE_OFFENSIVE,
+                       PLACE_OF_EXECUTION, POLISH_RESTORATION, PRINCE_MAX, RACE_TO_THE_SEA,
+                       REICHSTAG_TRUCE, RUSSIAN_DESERTIONS, STAVKA_TIMIDITY, SUD_ARMY,
+                       TSAR_TAKES_COMMAND, U_BOATS_UNLEASHED, WALTER_RATHENAU, WAR_IN_AFRICA,
+                       ZEPPELIN_RAIDS)
 from .confinement import BREST_NATIONS  # 16.4.9
 from .cards import EVENTS, Event
 from .game import Game
 from engine.machine import State
 
-MOLTKE, GRAND_FLEET, IAF, CONVOY = "ap_09", "ap_33", "ap_37", "ap_52"
-FALKENHAYN, TSAR_TAKES_COMMAND, FALL_OF_THE_TSAR = "cp_13", "cp_28", "cp_52"
-BOLSHEVIK_REVOLUTION, HL_TAKE_COMMAND, BREST_LITOVSK = "cp_53", "cp_54", "cp_45"
-SUD_ARMY, ELEVENTH_ARMY = "cp_10", "cp_29"
-HAIG, LLOYD_GEORGE, STAVKA, FRENCH_MUTINY = "cp_61", "cp_55", "cp_58", "cp_47"
-ZEPPELIN_RAIDS, U_BOATS = "cp_27", "cp_36"
-#: Michael, Blucher, Peace Offensive (Combat Cards: "played" = used in a combat).
-KAISERSCHLACHT = ("cp_49", "cp_50", "cp_51")
 WESTERN = ("FR", "BE", "GE")
 
 
@@ -104,15 +104,15 @@ def _note(g: Game, card: str, text: str) -> None:
 def _always(g: Game, side: str, card: str) -> None:
     """Events whose whole effect is being recorded in ``pog_events`` (read elsewhere)."""
     effects = {
-        "cp_08": "CP units may now end movement in Ostend, Calais and Amiens (PoG 11.1.9)",
-        "cp_10": "one AH unit and up to two GE corps in a space activate for 1 OPS",
-        "cp_11": "German units may now attack spaces holding Russian forts (PoG 15.1.11)",
-        "cp_13": "Moltke is cancelled (PoG 9.2.3); Place of Execution may be played",
-        "cp_29": "the GE 11th Army and CP corps in its space activate for 1 OPS",
-        "cp_33": "Germany gets 1 extra RP in every Replacement Phase (PoG 17.1)",
-        "cp_37": "+1 to every later CP Mandated Offensive roll (PoG 7.1.9)",
-        "cp_26": "played alone for War Status: every French fort is destroyed",
-        "cp_65": "War Status +3",
+        RACE_TO_THE_SEA: "CP units may now end movement in Ostend, Calais and Amiens (PoG 11.1.9)",
+        SUD_ARMY: "one AH unit and up to two GE corps in a space activate for 1 OPS",
+        OBEROST: "German units may now attack spaces holding Russian forts (PoG 15.1.11)",
+        FALKENHAYN: "Moltke is cancelled (PoG 9.2.3); Place of Execution may be played",
+        ELEVENTH_ARMY: "the GE 11th Army and CP corps in its space activate for 1 OPS",
+        WALTER_RATHENAU: "Germany gets 1 extra RP in every Replacement Phase (PoG 17.1)",
+        HOFFMANN: "+1 to every later CP Mandated Offensive roll (PoG 7.1.9)",
+        PLACE_OF_EXECUTION: "played alone for War Status: every French fort is destroyed",
+        PRINCE_MAX: "War Status +3",
     }
     _note(g, card, effects.get(card, "played"))
 
@@ -320,7 +320,7 @@ def u_boats(g: Game, side: str, card: str) -> None:
 
 
 def u_boats_active(g: Game) -> bool:
-    return cards.event_played(g, U_BOATS) and not cards.event_played(g, CONVOY)
+    return cards.event_played(g, U_BOATS_UNLEASHED) and not cards.event_played(g, CONVOY)
 
 
 def british_rp_losses(g: Game) -> None:
@@ -604,7 +604,7 @@ def combat_finished(g: Game, c: dict) -> None:
     """Hook for the end of a combat: CP #51 Peace Offensive costs 1 VP when the attackers did
     not advance into the defending space."""
     att = c.get("attacker")
-    if "cp_51" in (c.get("cards") or {}).get(att, []) and not any(
+    if PEACE_OFFENSIVE in (c.get("cards") or {}).get(att, []) and not any(
             g.state.pieces[p].loc == c.get("target") for p in c.get("attackers", [])
             if p in g.state.pieces):
         tracks.add_vp(g, -1, "Peace Offensive: the attackers did not advance, CP #51")
@@ -737,37 +737,37 @@ from .combat_cards import COMBAT_CARDS, CombatCard  # noqa: E402
 
 # Kemal fires the defence on the Army table (combat.fire_for); one combat per turn: the card is
 # "once per turn" (cards.csv), discarded even by the winner (9.5.4.3).
-COMBAT_CARDS.setdefault("cp_31", CombatCard("CP #31 Kemal", "defence", _kemal))
+COMBAT_CARDS.setdefault(KEMAL, CombatCard("CP #31 Kemal", "defence", _kemal))
 
 for _card, _event in {
-    "cp_01": Event(guns_of_august, guns_of_august_ok),
-    "cp_05": Event(landwehr, landwehr_ok),
-    "cp_06": Event(entrench_event.entrench, entrench_event.entrench_ok),
-    "cp_08": Event(_always),
-    "cp_09": Event(reichstag, reichstag_ok),
-    "cp_10": Event(_always),
-    "cp_11": Event(_always),
-    "cp_13": Event(_always, falkenhayn_ok),
-    "cp_17": Event(mata_hari),
-    "cp_25": Event(high_seas_fleet),
-    "cp_26": Event(_always, place_of_execution_ok),
-    "cp_27": Event(zeppelin_raids),
-    "cp_28": Event(tsar_takes_command, tsar_takes_command_ok),
-    "cp_29": Event(_always, eleventh_army_ok),
-    "cp_32": Event(war_in_africa),
-    "cp_33": Event(_always),
-    "cp_36": Event(u_boats, hl_required),
-    "cp_37": Event(_always, hl_required),
-    "cp_45": Event(brest_litovsk, brest_litovsk_ok),
-    "cp_47": Event(french_mutiny),
-    "cp_52": Event(fall_of_the_tsar, fall_of_the_tsar_ok),
-    "cp_53": Event(bolshevik, bolshevik_ok),
-    "cp_54": Event(hl_take_command),
-    "cp_55": Event(lloyd_george, lloyd_george_ok),
-    "cp_58": Event(stavka, stavka_ok),
-    "cp_59": Event(polish, polish_ok),
-    "cp_61": Event(haig),
-    "cp_63": Event(desertions, desertions_ok),
-    "cp_65": Event(_always, prince_max_ok),
+    GUNS_OF_AUGUST: Event(guns_of_august, guns_of_august_ok),
+    LANDWEHR: Event(landwehr, landwehr_ok),
+    ENTRENCH_CP: Event(entrench_event.entrench, entrench_event.entrench_ok),
+    RACE_TO_THE_SEA: Event(_always),
+    REICHSTAG_TRUCE: Event(reichstag, reichstag_ok),
+    SUD_ARMY: Event(_always),
+    OBEROST: Event(_always),
+    FALKENHAYN: Event(_always, falkenhayn_ok),
+    MATA_HARI: Event(mata_hari),
+    HIGH_SEAS_FLEET: Event(high_seas_fleet),
+    PLACE_OF_EXECUTION: Event(_always, place_of_execution_ok),
+    ZEPPELIN_RAIDS: Event(zeppelin_raids),
+    TSAR_TAKES_COMMAND: Event(tsar_takes_command, tsar_takes_command_ok),
+    ELEVENTH_ARMY: Event(_always, eleventh_army_ok),
+    WAR_IN_AFRICA: Event(war_in_africa),
+    WALTER_RATHENAU: Event(_always),
+    U_BOATS_UNLEASHED: Event(u_boats, hl_required),
+    HOFFMANN: Event(_always, hl_required),
+    BREST_LITOVSK: Event(brest_litovsk, brest_litovsk_ok),
+    FRENCH_MUTINY: Event(french_mutiny),
+    FALL_OF_THE_TSAR: Event(fall_of_the_tsar, fall_of_the_tsar_ok),
+    BOLSHEVIK_REVOLUTION: Event(bolshevik, bolshevik_ok),
+    HL_TAKE_COMMAND: Event(hl_take_command),
+    LLOYD_GEORGE: Event(lloyd_george, lloyd_george_ok),
+    STAVKA_TIMIDITY: Event(stavka, stavka_ok),
+    POLISH_RESTORATION: Event(polish, polish_ok),
+    HAIG: Event(haig),
+    RUSSIAN_DESERTIONS: Event(desertions, desertions_ok),
+    PRINCE_MAX: Event(_always, prince_max_ok),
 }.items():
     EVENTS.setdefault(_card, _event)

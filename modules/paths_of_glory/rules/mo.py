@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from . import board, cards
+from .card_ids import BOLSHEVIK_REVOLUTION, FRENCH_MUTINY, HL_TAKE_COMMAND, HOFFMANN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,7 +24,6 @@ BOXES = {"CP": ("AH_IT", "AH", "TU", "GE", "none"), "AP": ("RU", "FR", "BR", "IT
 #: The capitals whose loss cancels a nation's MO (7.1.2). Russia has no capital (3.0.3).
 CAPITALS = {"AH": ("vienna", "budapest"), "AH_IT": ("vienna", "budapest"), "GE": ("berlin",),
             "TU": ("constantinople",), "FR": ("paris",), "BR": ("london",), "IT": ("rome",)}
-HOFFMANN, HL_TAKE_COMMAND, BOLSHEVIK_REVOLUTION = "cp_37", "cp_54", "cp_53"
 WESTERN = ("FR", "BE", "GE")
 
 
@@ -116,7 +116,6 @@ def note_attack(g: "Game", side: str, attackers: Iterable[int], space: str,
             g.set(MET_BEFORE_MUTINY, g.get("turn"))  # PoG 7.1.8 (see mutiny_void_this_turn)
 
 
-FRENCH_MUTINY = "cp_47"
 MET_BEFORE_MUTINY = "pog_fr_mo_met_before_mutiny"
 
 

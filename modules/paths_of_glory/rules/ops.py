@@ -18,15 +18,15 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, cards, entry, movement
+from .card_ids import FALKENHAYN, FALL_OF_THE_TSAR, MOLTKE
 from .game import Game
-from engine.machine import State
 from .movement import names, place
 
 MODES = ("move", "attack")
-MOLTKE, FALKENHAYN, FALL_OF_THE_TSAR = "ap_09", "cp_13", "cp_52"
 BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB",
            "POL": "GE"}  # CP #59: the Polish corps are treated as German
 

@@ -34,16 +34,15 @@ from engine.actions import Action, Loc, Piece
 from engine.rules import Prompt, Violation
 
 from . import board, cards, confinement, fire, losses, movement, tracks
+from .card_ids import RACE_TO_THE_SEA, THEY_SHALL_NOT_PASS
 from .combat import (combat, defender_trench, enemy_fort, mark_retreated, name, place, save,
                      side_units, withdrawal_played)
-from .combat_cards import THEY_SHALL_NOT_PASS
 from .game import Game, other
 from engine.machine import State
 from .sieges import can_besiege, update_siege
 
 STACKING = 3                         # PoG 10.1.1
 CHANNEL_PORTS = ("amiens", "calais", "ostend")   # PoG 12.7.7
-RACE_TO_THE_SEA = "cp_08"
 
 
 # -- retreat -------------------------------------------------------------------------------------

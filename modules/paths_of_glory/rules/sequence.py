@@ -27,6 +27,7 @@ from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, cards, losses, mo, movement, ops, peace, sr, status, tracks
+from .card_ids import DELAYED_ENTRY, ENTRENCH, GUNS_OF_AUGUST
 from .game import Game, other
 
 PLAYS = ("play_ops", "play_sr", "play_rp", "play_event")  # 8.1.3 #1-#5
@@ -106,8 +107,8 @@ class GameSetup(State):
             count = add_optional_cards(g)
             g.note(f"Optional cards: all {count} optional cards are in the decks, hands of 8")
         goa = options.get("goa_in_hand") == "on" or g.get("pog_scenario") == "historical"
-        if goa and cards.where(g, cards.GUNS_OF_AUGUST) == "deck:CP":  # PoG 4.3.1
-            cards.move_card(g, cards.GUNS_OF_AUGUST, "hand:CP")
+        if goa and cards.where(g, GUNS_OF_AUGUST) == "deck:CP":  # PoG 4.3.1
+            cards.move_card(g, GUNS_OF_AUGUST, "hand:CP")
             g.note("PoG 4.3.1: the CP start with Guns of August in hand")
         for side in ("CP", "AP"):  # PoG 4.3.1, 4.3.2
             deal(g, side, hand_size(g) - len(cards.hand(g, side)))
@@ -156,11 +157,8 @@ def _actions_this_turn(g: Game, side: str) -> list[str]:
 
 def _delayed_entry(g: Game, side: str, card: str) -> bool:
     """9.5.2.5: CP at Total War, Allies not yet: Italy and Romania only as events."""
-    return (side == "AP" and card in cards.DELAYED_ENTRY
+    return (side == "AP" and card in DELAYED_ENTRY
             and g.get("commitment_cp") == "total_war" and g.get("commitment_ap") != "total_war")
-
-
-ENTRENCH_CARDS = ("ap_12", "cp_06")
 
 
 def goa_forced(g: Game, side: str) -> bool:
@@ -168,10 +166,10 @@ def goa_forced(g: Game, side: str) -> bool:
     event is implemented and the card is in hand)."""
     if not (side == "CP" and g.get("pog_scenario") == "historical"
             and int(g.get("turn", 1)) == 1 and not _actions_this_turn(g, "CP")
-            and cards.GUNS_OF_AUGUST in cards.EVENTS and cards.GUNS_OF_AUGUST in cards.hand(g, "CP")):
+            and GUNS_OF_AUGUST in cards.EVENTS and GUNS_OF_AUGUST in cards.hand(g, "CP")):
         return False
-    event = cards.EVENTS[cards.GUNS_OF_AUGUST]
-    return event.playable is None or event.playable(g, side, cards.GUNS_OF_AUGUST) is None
+    event = cards.EVENTS[GUNS_OF_AUGUST]
+    return event.playable is None or event.playable(g, side, GUNS_OF_AUGUST) is None
 
 
 def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None:
@@ -179,10 +177,10 @@ def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None
     play_event) now, or None."""
     if card not in cards.hand(g, side):
         return Violation("PoG 9.1.1", f"card {card} is not in the {side} hand")
-    if goa_forced(g, side) and (kind != "play_event" or card != cards.GUNS_OF_AUGUST):
+    if goa_forced(g, side) and (kind != "play_event" or card != GUNS_OF_AUGUST):
         return Violation("PoG 5.7.4", "Historical scenario: the CP must open with Guns of "
                                       "August as an event")
-    if kind == "play_event" and card in ENTRENCH_CARDS and int(g.get("turn", 1)) == 1 \
+    if kind == "play_event" and card in ENTRENCH and int(g.get("turn", 1)) == 1 \
             and g.get("pog_scenario") == "historical":
         return Violation("PoG 5.7.4", "Historical scenario: no Entrench event on turn 1")
     if kind in ("play_ops", "play_sr", "play_rp") and _delayed_entry(g, side, card):

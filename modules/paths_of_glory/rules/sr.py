@@ -11,11 +11,12 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, confinement, entry, movement
+from .card_ids import SALONIKA
 from .game import Game
-from engine.machine import State
 from .movement import place, unit_name
 from .ops import in_supply
 
@@ -125,14 +126,14 @@ def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
     return in_supply(g, loc, side, board.nation_of(g, pid))  # PoG 13.1.5 (last: the dearest)
 
 
-KAVALA, SALONIKA_EVENT = "kavala", "ap_30"
+KAVALA = "kavala"
 
 
 def kavala_open(g: Game) -> bool:
     """9.5.2.4: Kavala is Allied-controlled from the start, but Allied units may SR into it only
     after the Greek Neutral Entry (AP #44) or the *Salonika* event (AP #30)."""
     from . import cards
-    return cards.event_played(g, SALONIKA_EVENT) or entry.greek_limited(g) \
+    return cards.event_played(g, SALONIKA) or entry.greek_limited(g) \
         or not cards.nation_neutral(g, "GR")
 
 

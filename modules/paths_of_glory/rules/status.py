@@ -22,16 +22,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import commands as C
+from engine.machine import State
 
 from . import board, tracks
-from engine.machine import State
+from .card_ids import BLOCKADE, BREST_LITOVSK, FALL_OF_THE_TSAR, FRENCH_MUTINY, US_REINFORCEMENTS
 from .tracks import control_changed, set_control  # noqa: F401  (the status interface)
 
 if TYPE_CHECKING:
     from .game import Game
 
-BLOCKADE, FRENCH_MUTINY, BREST_LITOVSK, FALL_OF_THE_TSAR = "ap_02", "cp_47", "cp_45", "cp_52"
-US_REINFORCEMENT_CARDS = ("ap_38", "ap_43", "ap_47", "ap_64")
 THRESHOLDS = {"limited_war": 4, "total_war": 11, "armistice": 40}  # fallback for the table
 LEVELS = ("mobilization", "limited_war", "total_war")
 
@@ -141,7 +140,7 @@ def final_vp(g: "Game", reason: str) -> int:
     game ending at the end of turn 20."""
     vp = int(g.get("vp", 10)) + bid_adjustment(g)
     if g.get("pog_scenario") == "historical" and reason == "end" and int(g.get("turn", 1)) >= 20:
-        unplayed = sum(1 for c in US_REINFORCEMENT_CARDS
+        unplayed = sum(1 for c in US_REINFORCEMENTS
                        if c in g.module.piece_types and not tracks.event_played(g, c))
         vp += unplayed                                              # 5.7.4 (8)
         if not tracks.event_played(g, FALL_OF_THE_TSAR):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine import commands as C
 from engine.rules import Transaction
+from modules.paths_of_glory.rules.card_ids import INDEPENDENT_AIR_FORCE, WALTER_RATHENAU
 
 from .positions import (clear_hands, LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers,
                         put, refusal, set_global)
@@ -79,7 +80,13 @@ def test_pog_ap_02_blockade_costs_a_vp_every_winter_war_status_phase():
     play(s, "ap_02")
     assert "ap_02" in g_(s, "pog_events") and g_(s, "ws_ap") == 2        # WS 2
     assert where_card(s, "ap_02") == "removed:AP"                          # *
-    assert status.BLOCKADE == "ap_02"                                      # status.py's hook reads it
+    set_global(s, "pog_mo_met_cp", True)
+    set_global(s, "pog_mo_met_ap", True)                                   # no MO penalty
+    for turn, drop in ((4, 1), (5, 0)):                                    # Winter 1915, Spring 1915
+        set_global(s, "turn", turn)
+        before = g_(s, "vp")
+        status.war_status_vp(game(s))                                      # PoG 4.5, E.1
+        assert before - g_(s, "vp") == drop
 
 
 def test_pog_ap_13_rape_of_belgium_after_guns_of_august_in_mobilization():
@@ -309,9 +316,9 @@ def test_pog_ap_35_yanks_and_tanks_ops_and_plus_2_with_us_units(monkeypatch):
 def test_pog_ap_37_independent_air_force_cancels_rathenau():
     from modules.paths_of_glory.rules import replacements, tracks
     s = board_with(pog_events=["cp_33"])
-    assert tracks.event_played(game(s), replacements.RATHENAU)
+    assert tracks.event_played(game(s), WALTER_RATHENAU)
     play(s, "ap_37")
-    assert tracks.event_played(game(s), replacements.IAF) and g_(s, "ws_ap") == 1
+    assert tracks.event_played(game(s), INDEPENDENT_AIR_FORCE) and g_(s, "ws_ap") == 1
     assert where_card(s, "ap_37") == "removed:AP"
 
 
