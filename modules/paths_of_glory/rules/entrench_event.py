@@ -13,7 +13,7 @@ from engine.actions import Action, Card, Loc, Piece
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards
+from . import board, cards, supply
 from .card_ids import ENTRENCH
 
 if TYPE_CHECKING:
@@ -35,7 +35,6 @@ def entrench_ok(g: "Game", side: str, card: str) -> Violation | None:
 
 def entrench_spaces(g: "Game", side: str) -> list[str]:
     """Untrenched spaces holding a supplied army of ``side``."""
-    from . import supply
     out = set()
     for pid, piece in g.state.pieces.items():
         if board.is_space(g, piece.loc) and board.is_unit(g, pid) and board.is_army(g, pid) \

@@ -24,7 +24,7 @@ from engine.rules import Prompt, Violation
 
 from . import board, cards, supply, tracks
 from .card_ids import BULGARIA, FALL_OF_THE_TSAR, GREECE, ITALY, ROMANIA, SALONIKA
-from .cards import EVENTS, Event
+from .cards import Event
 
 if TYPE_CHECKING:
     from .game import Game
@@ -250,6 +250,7 @@ class SalonikaSR(State):
             g.update(moved=moved)
 
 
-for _card in ENTRY_CARDS:
-    EVENTS[_card] = Event(play=_neutral_entry, playable=neutral_entry_violation)
-EVENTS[SALONIKA] = Event(play=play_salonika, playable=salonika_playable)
+#: The events implemented here (joined by the ruleset, :func:`.cards.join_events`).
+EVENTS = {**{card: Event(play=_neutral_entry, playable=neutral_entry_violation)
+             for card in ENTRY_CARDS},
+          SALONIKA: Event(play=play_salonika, playable=salonika_playable)}

@@ -1,8 +1,8 @@
 """Allied strategy-card events (9.5, the AP card list of the rulebook's appendix), except the
 reinforcement cards (:mod:`.reinforce`), the neutral-entry cards and Salonika (:mod:`.entry`)
-and the Combat Cards (:mod:`.combat_cards`; #48 Royal Tank Corps is registered here).
+and the Combat Cards (:mod:`.combat_cards`).
 
-Each event is registered in :data:`cards.EVENTS`; the action round already applies the War
+Each event is listed in :data:`EVENTS` (joined by the ruleset); the action round applies the War
 Status number, removes * cards and records ``pog_events`` (:mod:`.sequence`). Here: the
 prerequisites (``playable`` returns a :class:`Violation` citing the card, ``PoG AP #n``, or the
 rule the card text invokes) and the effects.
@@ -12,20 +12,19 @@ Lasting effects are read by the rules they change, through ``pog_events``
 Air Force in replacements.py, #40 Fourteen Points in peace.py, #49 Sinai Pipeline in combat.py,
 #52 Convoy in events_cp.py, #33 Grand Fleet in ``events_cp.action_round_ended``), the US Entry
 track (``us_entry``: #54, #55; replacements.py and sequence.py read ``over_there``) or the
-globals below, through small hooks that call the functions of this file:
+globals below, through the functions this file attaches to the core's hook points
+(:data:`HOOKS`, :mod:`.hook_points`):
 
-* ``pog_everyone_turn`` (#51 Everyone into Battle) — :func:`activation_nations`, called by
-  :func:`ops.activation_nations`;
+* ``pog_everyone_turn`` (#51 Everyone into Battle) — :func:`activation_nations` at
+  ``activation_nations``;
 * ``pog_yanks_round`` (#35), ``pog_kerensky_round`` (#45), ``pog_brusilov_round`` (#46) —
-  :func:`combat_started`, called by :func:`combat.start_combat` (DRMs; the one-attack
-  announcements are the decision frame ``ap_offensive``);
+  :func:`combat_started` at ``combat_started`` (DRMs; the one-attack announcements are the
+  decision frame ``ap_offensive``);
 * ``pog_great_retreat_turn`` (#27 The Great Retreat) — also :func:`combat_started`: a CP
   attack on Russian units asks the Allies (frame ``ap_great_retreat``);
-* ``pog_sixtus_turn`` (#62, reconstructed) — :func:`attack_violation`, called by combat
-  designation;
-* #48 Royal Tank Corps — :func:`ignores_trench_shift`, called by :func:`combat.fire_for`;
-* ``pog_influenza_turn`` (#65) — read by replacements.py and by ``sequence.card_violation``
-  (no RP action for the rest of the turn).
+* ``pog_sixtus_turn`` (#62, reconstructed) — :func:`attack_violation` at ``attack_allowed``;
+* ``pog_influenza_turn`` (#65) — :func:`rp_violation` at ``rp_play_allowed`` (no RP action for
+  the rest of the turn; replacements.py reads it too).
 
 Decision frames (finite action lists): ``ap_cloak_and_dagger``,
 ``ap_paris_taxis``, ``ap_russian_cavalry``, ``ap_offensive``, ``ap_great_retreat`` (then the
@@ -37,22 +36,21 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards, entrench_event, tracks
+from . import board, cards, entrench_event, ops, supply, tracks
+from .battle import combat, place, round_key, save
 from .card_ids import (BLOCKADE, BOLSHEVIK_REVOLUTION, BRUSILOV_OFFENSIVE, CLOAK_AND_DAGGER,
                        CONVOY, CZECH_LEGION, ENTRENCH_AP, EVERYONE_INTO_BATTLE, FALL_OF_THE_TSAR,
                        FOURTEEN_POINTS, GRAND_FLEET, GREAT_RETREAT, GUNS_OF_AUGUST,
                        INDEPENDENT_AIR_FORCE, INFLUENZA, KAISERSCHLACHT, KERENSKY_OFFENSIVE,
                        LANDSHIPS, LUSITANIA, MOLTKE, OVER_THERE, PARIS_TAXIS, RAPE_OF_BELGIUM,
-                       ROYAL_TANK_CORPS, RUSSIAN_CAVALRY, SINAI_PIPELINE, SIXTUS_AFFAIR,
-                       U_BOATS_UNLEASHED, YANKS_AND_TANKS, ZIMMERMANN_TELEGRAM)
-from .cards import EVENTS, Event
-from .combat_cards import COMBAT_CARDS, CombatCard, nations
+                       RUSSIAN_CAVALRY, SINAI_PIPELINE, SIXTUS_AFFAIR, U_BOATS_UNLEASHED,
+                       YANKS_AND_TANKS, ZIMMERMANN_TELEGRAM)
+from .cards import Event
 from .game import Game
-from engine.machine import State
-
-WESTERN = ("FR", "BE", "GE")
+from .reinforce import place_unit
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -72,11 +70,6 @@ def _turn(g: Game) -> int:
     return int(g.get("turn", 1) or 1)
 
 
-def round_key(g: Game) -> str:
-    """The current Action Round (as combat.py keys it)."""
-    return f"{g.get('turn', 1)}.{g.get('action_round', 1)}"
-
-
 def played(g: Game, card: str) -> bool:
     """Played as an event, or (a Combat Card) used in a combat (9.5.1.2, 9.5.4.2)."""
     if cards.event_played(g, card):
@@ -93,14 +86,12 @@ def _historical_ops(g: Game, card: str) -> None:
     """5.7.4 #7: in the Historical scenario Landships, Zimmermann Telegram and Over There
     also give their OPS."""
     if g.get("pog_scenario") == "historical" and cards.info(g, card).get("event_ops_historical"):
-        from . import ops
         g.note(f"PoG 5.7.4 #7: {cards.label(g, card)} also gives {cards.ops_value(g, card)} OPS")
         ops.start(g, "AP", cards.ops_value(g, card), card)
 
 
 def _operations(g: Game, card: str) -> None:
     """The event's own OPS (cards with "conduct operations with this card")."""
-    from . import ops
     ops.start(g, "AP", cards.ops_value(g, card), card)
 
 
@@ -194,29 +185,10 @@ class CloakAndDagger(State):
         _operations(g, frame["card"])
 
 
-# -- #28 Landships, #48 Royal Tank Corps --------------------------------------------------------
+# -- #28 Landships (#48 Royal Tank Corps is in combat_cards.py) ------------------------------------
 def landships(g: Game, side: str, card: str) -> None:
     _note(g, card, "Royal Tank Corps may now be played")
     _historical_ops(g, card)
-
-
-def _rtc_fits(g: Game, c: dict, side: str) -> bool:
-    """AP #48: a British attack (ANA, AUS, CND, PT do not count) on a clear space in France,
-    Belgium or Germany."""
-    from . import fire
-    return ("BR" in nations(g, c, side) and fire.terrain(g, c["target"]) == "clear"
-            and board.attr(g, c["target"], "nation") in WESTERN)
-
-
-COMBAT_CARDS.setdefault(ROYAL_TANK_CORPS, CombatCard(
-    "AP #48 Royal Tank Corps", "attack", _rtc_fits, requires=(LANDSHIPS,)))
-
-
-def ignores_trench_shift(g: Game, c: dict) -> bool:
-    """Hook for :func:`combat.fire_for`: AP #48 Royal Tank Corps cancels the trench column
-    shifts only (flank attacks, Fortified Machine Guns and retreat cancelling still see the
-    trench)."""
-    return ROYAL_TANK_CORPS in (c.get("cards") or {}).get(c.get("attacker"), [])
 
 
 # -- #33 Grand Fleet ----------------------------------------------------------------------------
@@ -282,10 +254,9 @@ def brusilov_fits(g: Game, c: dict) -> bool:
 
 
 def combat_started(g: Game) -> None:
-    """Hook for :func:`combat.start_combat` (after ``combat_resolve`` is pushed): the DRMs of
+    """Hook ``combat_started`` (after ``combat_resolve`` is pushed): the DRMs of
     AP #35 Yanks and Tanks and AP #46 Brusilov Offensive, and the announcement of AP #45
     Kerensky Offensive / AP #46's trench cancel (before the flank step and any combat card)."""
-    from .combat import combat, save
     c = combat(g)
     if c and c.get("attacker") == "CP" and great_retreat_fits(g, c):
         g.call("ap_great_retreat", side="AP")
@@ -321,7 +292,6 @@ class OffensiveAnnounce(State):
                                          "this Russian attack, or done")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        from .combat import combat
         c = combat(g)
         if kerensky_fits(g, c):
             yield self.offer("kerensky", "AP")
@@ -330,7 +300,6 @@ class OffensiveAnnounce(State):
         yield self.offer("done", "AP")
 
     def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        from .combat import combat
         if action.verb == "kerensky" and not kerensky_fits(g, combat(g)):
             return Violation("PoG AP #45", "Kerensky Offensive: once, for a Russian attack on a "
                                            "space with AH, BU or TU units")
@@ -341,7 +310,6 @@ class OffensiveAnnounce(State):
 
     def on_kerensky(self, g: Game, frame: dict) -> None:
         """Use the Kerensky Offensive (+2 DRM) for this attack"""
-        from .combat import combat, save
         c = combat(g)
         c["drm"]["AP"] += 2
         g.set("pog_kerensky_used", True)
@@ -350,7 +318,6 @@ class OffensiveAnnounce(State):
 
     def on_brusilov(self, g: Game, frame: dict) -> None:
         """Use the Brusilov Offensive (no trench effects) for this attack"""
-        from .combat import combat
         c = combat(g)
         c["ignore_trench"] = True
         g.set("pog_brusilov_used", True)
@@ -363,7 +330,6 @@ class OffensiveAnnounce(State):
 
     @staticmethod
     def _after(g: Game, c: dict) -> None:
-        from .combat import save
         save(g, c)
         if not (kerensky_fits(g, c) or brusilov_fits(g, c)):
             g.end()
@@ -395,7 +361,6 @@ class GreatRetreat(State):
     rule = "AP #27"
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
-        from .combat import combat, place
         return Prompt("AP", "great_retreat", "The Great Retreat: the Russian units in "
                       f"{place(g, combat(g)['target'])} may retreat one space instead of "
                       "fighting (retreat / fight)")
@@ -410,7 +375,6 @@ class GreatRetreat(State):
 
     def on_great_retreat(self, g: Game, frame: dict) -> None:
         """The Russian units retreat one space instead of fighting"""
-        from .combat import combat, save
         g.end()
         c = combat(g)
         russians = _russians(g, c)
@@ -431,13 +395,11 @@ class GreatRetreatResume(State):
     automatic = True
 
     def run(self, g: Game, frame: dict) -> None:
-        from . import board as b
-        from .combat import combat, save
         g.end()
         c = combat(g)
         rest = [p for p in frame["rest"] if p in g.state.pieces
                 and g.state.pieces[p].loc == c["target"]]
-        fort = c.get("fort") and b.fort_intact(g, c["target"])
+        fort = c.get("fort") and board.fort_intact(g, c["target"])
         c["moved"] = []
         if rest or fort:
             c["defenders"] = rest
@@ -471,8 +433,8 @@ def everyone(g: Game, side: str, card: str) -> None:
                    "as one nationality (PoG 12.1.11 still applies)")
 
 
-def activation_nations(g: Game, side: str, loc: str, found: set[str]) -> set[str]:
-    """Hook for :func:`ops.activation_nations`: AP #51 Everyone into Battle — Allied units in
+def activation_nations(found: set[str], g: Game, side: str, loc: str) -> set[str]:
+    """Hook ``activation_nations``: AP #51 Everyone into Battle — Allied units in
     Italy, France and Belgium count as one nationality this turn."""
     if (side == "AP" and found and g.get("pog_everyone_turn") == _turn(g)
             and board.attr(g, loc, "nation") in ("IT", "FR", "BE")):
@@ -567,7 +529,6 @@ def _cavalry_pool(g: Game) -> list[int]:
 
 def _cavalry_spaces(g: Game) -> list[str]:
     """Spaces in Russia holding a supplied RU army, with room (10.1.1)."""
-    from . import supply
     out = set()
     for pid, piece in g.state.pieces.items():
         loc = piece.loc
@@ -614,7 +575,6 @@ class RussianCavalry(State):
 
     def on_place(self, g: Game, frame: dict, space: Loc) -> None:
         """Place a cavalry corps here"""
-        from .reinforce import place_unit
         place_unit(g, _cavalry_pool(g)[0], space)
         g.note(f"Russian Cavalry: a cavalry corps enters {g.module.locations[space].name}")
         if not _cavalry_pool(g) or not _cavalry_spaces(g):
@@ -624,7 +584,6 @@ class RussianCavalry(State):
 def czech_legion(g: Game, side: str, card: str) -> None:
     """AP #60 (reconstructed): the Czech Legion corps enters the Allied Reserve Box."""
     moved = [p for p in _pieces_of(g, "czl_corps") if g.state.pieces[p].loc == "pool:AP"]
-    from .reinforce import place_unit
     for pid in moved:
         place_unit(g, pid, "reserve:AP")
     _note(g, card, "the Czech Legion corps enters the Allied Reserve Box" if moved
@@ -638,7 +597,7 @@ def sixtus(g: Game, side: str, card: str) -> None:
 
 
 def attack_violation(g: Game, side: str, pid: int, target: str) -> Violation | None:
-    """Hook for combat designation: AP #62 The Sixtus Affair (reconstructed)."""
+    """Hook ``attack_allowed``: AP #62 The Sixtus Affair (reconstructed)."""
     if side == "CP" and g.get("pog_sixtus_turn") == _turn(g) and board.nation_of(g, pid) == "AH":
         return Violation("PoG AP #62", "The Sixtus Affair: no Austro-Hungarian unit may attack "
                                        "this turn")
@@ -650,15 +609,16 @@ def influenza(g: Game, side: str, card: str) -> None:
     _note(g, card, "neither side may take replacement (RP) actions for the rest of this turn")
 
 
-def rp_violation(g: Game) -> Violation | None:
-    """Hook for ``sequence.card_violation`` (play_rp): AP #65 Influenza."""
+def rp_violation(g: Game, side: str) -> Violation | None:
+    """Hook ``rp_play_allowed``: AP #65 Influenza."""
     if g.get("pog_influenza_turn") == _turn(g):
         return Violation("PoG AP #65", "Influenza: no RP action for the rest of this turn")
     return None
 
 
-# -- the registry --------------------------------------------------------------------------------
-for _card, _event in {
+# -- what this file implements and attaches ------------------------------------------------------
+#: The events implemented here (joined by the ruleset, :func:`.cards.join_events`).
+EVENTS: dict[str, Event] = {
     BLOCKADE: Event(_recorded),
     MOLTKE: Event(_recorded, moltke_ok),
     ENTRENCH_AP: Event(entrench_event.entrench, entrench_event.entrench_ok),
@@ -683,5 +643,12 @@ for _card, _event in {
     CZECH_LEGION: Event(czech_legion),
     SIXTUS_AFFAIR: Event(sixtus),
     INFLUENZA: Event(influenza),
-}.items():
-    EVENTS.setdefault(_card, _event)
+}
+
+#: What this file attaches to the core's hook points (:mod:`.hook_points`; wired by the ruleset).
+HOOKS = {
+    "activation_nations": [activation_nations],      # AP #51 Everyone into Battle
+    "attack_allowed": [attack_violation],            # AP #62 The Sixtus Affair
+    "combat_started": [combat_started],              # AP #27, #35, #45, #46
+    "rp_play_allowed": [rp_violation],               # AP #65 Influenza
+}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from . import board, cards
+from . import board, cards, supply
 from .card_ids import BOLSHEVIK_REVOLUTION, FRENCH_MUTINY, HL_TAKE_COMMAND, HOFFMANN
 
 if TYPE_CHECKING:
@@ -93,7 +93,6 @@ def satisfies(g: "Game", side: str, mo: str, attackers: Iterable[int], space: st
     if mo == "GE":  # PoG 7.1.5
         return "GE" in attacking and bool(defending & {"US", "BR", "FR", "BE"}) and where in WESTERN
     if mo == "AH_IT":  # PoG 7.1.6: Italian units, a space in Italy, or Allied units supplied
-        from . import supply  # through a space in Italy
         return "AH" in attacking and ("IT" in defending or where == "IT" or any(
             supply.supplied_only_through(g, p, "IT") for p in defenders))
     return _nation(mo) in attacking  # PoG 7.1.5 (TU: SN is its own nationality), 7.1.7
@@ -103,9 +102,7 @@ def note_attack(g: "Game", side: str, attackers: Iterable[int], space: str,
                 defenders: Iterable[int]) -> None:
     """Record an attack by ``side`` from ``attackers`` on ``defenders`` in ``space``."""
     attackers = list(attackers)
-    from . import events_cp
-    if not mutiny_void_this_turn(g, side):
-        events_cp.note_attack(g, side, attackers, space)  # CP #47 French Mutiny (7.1.8)
+    g.rules.hooks.notify("attack_declared", g, side, attackers, space)  # CP #47 French Mutiny
     mo = g.get(key(side), "none")
     if g.get(met_key(side)) or mo == "none":
         return

@@ -15,7 +15,7 @@ Globals: ``pog_reinforced`` {"turn": n, "nations": [...]} (9.5.3.1). A Near East
 entered the 9.5.3.4 way carries the piece property ``ne_lost`` (movement and SR read it through
 :func:`movement.near_east_army`).
 
-Every reinforcement card's event is registered here (``cards.EVENTS``).
+Every reinforcement card's event is implemented here (:data:`EVENTS`).
 """
 from __future__ import annotations
 
@@ -30,9 +30,9 @@ from engine.rules import Prompt, Violation
 from . import board, cards, supply, tracks
 from .card_ids import (ARAB_NORTHERN_ARMY, CONVOY, ITALIAN_REINFORCEMENTS, LIBYAN_REVOLT, MEF,
                        OVER_THERE, REINFORCEMENT_CARDS, SALONIKA, SINAI_PIPELINE,
-                       TURKISH_REINFORCEMENTS_42, TURKISH_REINFORCEMENTS_48, U_BOATS_UNLEASHED,
-                       US_REINFORCEMENTS)
-from .cards import EVENTS, Event
+                       TURKISH_REINFORCEMENTS_42, TURKISH_REINFORCEMENTS_48, US_REINFORCEMENTS,
+                       U_BOATS_UNLEASHED)
+from .cards import Event
 from .movement import hold_ana_space, names, on_near_east_map, place, unit_name
 
 if TYPE_CHECKING:
@@ -350,5 +350,6 @@ def _event(g: "Game", side: str, card_id: str) -> None:
     play_reinforcements(g, side, card_id)
 
 
-for _card in REINFORCEMENT_CARDS:
-    EVENTS[_card] = Event(play=_event, playable=reinforcements_playable)
+#: The events implemented here (joined by the ruleset, :func:`.cards.join_events`).
+EVENTS = {card: Event(play=_event, playable=reinforcements_playable)
+          for card in REINFORCEMENT_CARDS}

@@ -193,9 +193,7 @@ def army_placements(g: "Game", pid: int) -> list[str]:
 
 # -- the phase -------------------------------------------------------------------------------
 def _start_bonuses(g: "Game", side: str) -> None:
-    if side == "AP":
-        from . import events_cp
-        events_cp.british_rp_losses(g)  # CP #27 Zeppelin Raids, CP #36 U-Boats Unleashed
+    g.rules.hooks.notify("replacements_begin", g, side)  # CP #27 Zeppelin Raids, CP #36
     if side == "AP" and g.get("russian_capitulation") in ("bolshevik_revolution", "brest_litovsk") \
             and rp(g, "ru") > 1:
         set_rp(g, "ru", 1)

@@ -14,11 +14,10 @@ from engine.actions import Action, Loc, Piece
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, confinement, entry, movement
+from . import board, cards, confinement, entry, movement, replacements, supply
 from .card_ids import SALONIKA
 from .game import Game
 from .movement import place, unit_name
-from .ops import in_supply
 
 RESERVE = "reserve"   # the Reserve Box as the SR rules name it (its location: reserve:<side>)
 
@@ -123,7 +122,7 @@ def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
             and loc in ("trent", "villach", "trieste") and pt.size == "army"
             and pt.nationality == "GE"):
         return False  # PoG 5.7.4 #6
-    return in_supply(g, loc, side, board.nation_of(g, pid))  # PoG 13.1.5 (last: the dearest)
+    return supply.in_supply(g, loc, side, board.nation_of(g, pid))  # PoG 13.1.5 (last: the dearest)
 
 
 KAVALA = "kavala"
@@ -132,7 +131,6 @@ KAVALA = "kavala"
 def kavala_open(g: Game) -> bool:
     """9.5.2.4: Kavala is Allied-controlled from the start, but Allied units may SR into it only
     after the Greek Neutral Entry (AP #44) or the *Salonika* event (AP #30)."""
-    from . import cards
     return cards.event_played(g, SALONIKA) or entry.greek_limited(g) \
         or not cards.nation_neutral(g, "GR")
 
@@ -276,12 +274,13 @@ def _destinations(g: Game, side: str, pid: int) -> list[tuple[str, str]]:
                     out.add(loc)
         blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
         if blocked is not None:  # PoG 13.1.12: not from the Reserve Box to such spaces either
+            nation = board.nation_of(g, pid)
             out.items = [(loc, m) for loc, m in out.items
-                         if loc in blocked or supply_always(g, loc, board.nation_of(g, pid))]
+                         if loc in blocked or supply.always_in_supply(g, loc, nation)]
         return out.items
     if here not in movement.adjacency(g):
         return out.items
-    if not in_supply(g, here, side, board.nation_of(g, pid)):
+    if not supply.in_supply(g, here, side, board.nation_of(g, pid)):
         return out.items  # PoG 13.1.5
     if movement.leave_violation(g, side, [pid], here):
         return out.items  # PoG 15.2.4
@@ -343,7 +342,6 @@ def reserve_blocked(g: Game, pid: int) -> bool:
     Sofia or Constantinople, TU to Essen, Breslau or Sofia, BU to Essen, Breslau or
     Constantinople, RU/RO to Belgrade. The rulebook's 13.1.12 names Constantinople for the
     Turks; 17.1.4.1 says Sofia (digest 8e): Sofia is used, Constantinople being the Turks' own."""
-    from . import replacements, supply
     side, nation = board.side_of(g, pid), board.nation_of(g, pid)
     if (nation, side) not in RESERVE_SOURCES:
         return False
@@ -361,18 +359,12 @@ def reserve_sources_only(g: Game, side: str, nation: str) -> frozenset[str] | No
     tracing supply to its own replacement sources (17.1.4.1), or None if 13.1.12 does not
     limit the nation. (A space supplied only through Sofia/Constantinople for GE/AH, Essen/
     Breslau/Sofia for TU, Essen/Breslau/Constantinople for BU, Belgrade for RU/RO is out.)"""
-    from . import replacements, supply
     if (nation, side) not in RESERVE_SOURCES:
         return None
     own = replacements.replacement_sources(g, nation)
     if own is None:
         return None
     return frozenset(supply.supplied_spaces(g, side, nation, own))
-
-
-def supply_always(g: Game, loc: str, nation: str) -> bool:
-    from . import supply
-    return supply.always_in_supply(g, loc, nation)
 
 
 def _ne(g: Game, loc: str) -> bool:

@@ -26,6 +26,7 @@ from engine.machine import State
 
 from . import board, tracks
 from .card_ids import BLOCKADE, BREST_LITOVSK, FALL_OF_THE_TSAR, FRENCH_MUTINY, US_REINFORCEMENTS
+from .cards import nation_neutral
 from .tracks import control_changed, set_control  # noqa: F401  (the status interface)
 
 if TYPE_CHECKING:
@@ -71,7 +72,6 @@ def end_game(g: "Game", sentence: str) -> None:
 # -- E.1 ---------------------------------------------------------------------------------------
 def war_status_vp(g: "Game") -> None:
     """E.1: the VP table's War Status Phase entries (4.5)."""
-    from .cards import nation_neutral
     if season(g) == "winter" and tracks.event_played(g, BLOCKADE):
         tracks.add_vp(g, -1, "Blockade in a Winter turn, PoG 4.5")
     for side, delta in (("cp", -1), ("ap", +1)):

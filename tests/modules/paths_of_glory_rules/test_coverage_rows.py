@@ -338,11 +338,11 @@ def test_pog_14_3_2_oos_units_may_not_sr():
 # -- 9.5.1.1 every event follows its card ----------------------------------------------------------
 
 def test_pog_9_5_1_1_every_strategy_card_has_its_event():
-    from modules.paths_of_glory.rules.cards import EVENTS
     from modules.paths_of_glory.rules.combat_cards import COMBAT_CARDS
+    from modules.paths_of_glory.rules.ruleset import PathsOfGlory
     ids = [t.id for t in module().piece_types.values() if t.kind == "card"]
     assert len(ids) == 130
-    assert [c for c in ids if c not in EVENTS and c not in COMBAT_CARDS] == []
+    assert [c for c in ids if c not in PathsOfGlory.events and c not in COMBAT_CARDS] == []
 
 
 def test_pog_10_1_4_sr_may_not_leave_more_overstack_than_the_points_can_clear():

@@ -242,8 +242,7 @@ def test_pog_cp_17_mata_hari_shows_the_allied_hand_then_operations():
 
 # -- #25 High Seas Fleet ------------------------------------------------------------------------------
 
-def test_pog_cp_25_high_seas_fleet_vp_unless_grand_fleet(monkeypatch):
-    from modules.paths_of_glory.rules import cards
+def test_pog_cp_25_high_seas_fleet_vp_unless_grand_fleet():
     s = board_with()
     vp = g_(s, "vp")
     play(s, "cp_25")
@@ -252,8 +251,6 @@ def test_pog_cp_25_high_seas_fleet_vp_unless_grand_fleet(monkeypatch):
     while top(s)["state"] != "phase_action":
         act(s, "done", "AP") if any(a.verb == "done" for a in s.legal_actions()) else act(s, "end_move", "AP")
     assert g_(s, "vp") == vp + 1
-    if "ap_33" not in cards.EVENTS:
-        monkeypatch.setitem(cards.EVENTS, "ap_33", cards.Event(play=lambda g, side, c: None))
     s = board_with()
     play(s, "cp_25")
     play(s, "ap_33", "AP")

@@ -227,25 +227,19 @@ def test_pog_9_4_1_rape_of_belgium_rp_without_italy():
     assert not g.get("rp_it")
 
 
-def test_pog_9_5_unimplemented_event_refused():
-    from modules.paths_of_glory.rules import cards
+def test_pog_9_5_4_1_a_combat_card_is_no_event():
     s = new()
-    give(s, "CP", "cp_11")
-    if "cp_11" not in cards.EVENTS:
-        assert refusal(s, "play_event", "CP", card="cp_11").rule == "PoG 9.5"
     give(s, "CP", "cp_04")
     assert refusal(s, "play_event", "CP", card="cp_04").rule == "PoG 9.5.4.1"  # a CC
 
 
-def test_pog_9_5_1_registered_event_ws_removal_and_5_3_4_vp(monkeypatch):
-    from modules.paths_of_glory.rules import cards
-    played = []
-    monkeypatch.setitem(cards.EVENTS, "cp_11", cards.Event(play=lambda g, side, c: played.append(c)))
+def test_pog_9_5_1_an_event_ws_removal_and_5_3_4_vp():
     s = new()
     give(s, "CP", "cp_11")
-    act(s, "play_event", "CP", card="cp_11")
+    entry = act(s, "play_event", "CP", card="cp_11")
     g = s.state.globals
-    assert played == ["cp_11"] and g["ws_cp"] == 1 and g["ws_combined"] == 1   # 9.5.1.3
+    played = [c.text for c in entry.commands if "Oberost" in str(getattr(c, "text", ""))]
+    assert played and g["ws_cp"] == 1 and g["ws_combined"] == 1               # 9.5.1.3
     assert g["vp"] == 11                                                       # 5.3.4
     assert "cp_11" in g["pog_events"]
     loc = s.state.pieces[next(p for p, x in s.state.pieces.items() if x.type == "cp_11")].loc
