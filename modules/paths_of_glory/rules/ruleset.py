@@ -10,7 +10,7 @@ from functools import cached_property
 from engine.actions import Action
 from engine.board import MapGraph
 from engine.machine import MachineRuleset
-from engine.model import Scenario
+from engine.model import Module, Scenario
 from engine.rules import Transaction, state_invariants
 from engine.state import GameState
 
@@ -20,6 +20,7 @@ from .cards import Event, join_events
 from .game import STACK, Game
 from .hook_points import HOOK_POINTS
 from .invariants import pog_invariants
+from .requirements import LOCATIONS, PIECE_TYPES, TABLES, problems
 
 #: Actions the fuzzer's random player takes only with probability RARE_CHANCE when others exist.
 RARE_ACTIONS = frozenset({"peace_terms", "accept_peace", "cancel_attack"})
@@ -61,9 +62,17 @@ class PathsOfGlory(MachineRuleset):
     turn_rule = "8.1"
     hook_points = HOOK_POINTS
     attachments = (events_ap.HOOKS, events_cp.HOOKS)
+    required_tables = TABLES
+    required_locations = LOCATIONS
+    required_piece_types = PIECE_TYPES
     #: Every implemented card event, by card id (9.5): ``g.rules.events``.
     events: dict[str, Event] = join_events(events_ap.EVENTS, events_cp.EVENTS, entry.EVENTS,
                                            reinforce.EVENTS)
+
+    def requirements(self, module: Module) -> list[str]:
+        """What ``module`` lacks of what these rules read, or holds in a shape they cannot
+        read (:mod:`.requirements`): the module is refused when it opens, naming it."""
+        return problems(module)
 
     @cached_property
     def graph(self) -> MapGraph:

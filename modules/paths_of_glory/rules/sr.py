@@ -43,11 +43,9 @@ def start(g: Game, side: str, points: int, card: str) -> None:
 
 def cost(g: Game, pid: int) -> int:
     """13.1.2: 1 SR point a corps, 4 an army (sr_cost table), full or reduced."""
-    table = g.module.tables.get("sr_cost")
+    table = g.module.tables["sr_cost"]          # its shape is checked when the module opens
     size = "army" if board.is_army(g, pid) else "corps"
-    if table is not None and size in table.rows.values:
-        return int(table.cells[table.rows.values.index(size)][0])
-    return 4 if size == "army" else 1
+    return int(table.cells[table.rows.values.index(size)][0])
 
 
 def _nation(g: Game, pid: int) -> str:

@@ -32,7 +32,6 @@ from .tracks import control_changed, set_control  # noqa: F401  (the status inte
 if TYPE_CHECKING:
     from .game import Game
 
-THRESHOLDS = {"limited_war": 4, "total_war": 11, "armistice": 40}  # fallback for the table
 LEVELS = ("mobilization", "limited_war", "total_war")
 
 
@@ -42,16 +41,9 @@ def season(g: "Game") -> str:
 
 
 def threshold(g: "Game", key: str) -> int:
-    """A value of tables/war_commitment.csv (16.1.3, 16.1.4, 16.2.1)."""
-    table = g.module.tables.get("war_commitment")
-    if table is not None and key in table.rows.values:
-        row = table.cells[table.rows.values.index(key)]
-        col = table.cols.values.index("value") if "value" in table.cols.values else -1
-        try:
-            return int(row[col])
-        except (TypeError, ValueError):
-            pass
-    return THRESHOLDS[key]
+    """A value of the War Commitment table (16.1.3, 16.1.4, 16.2.1; its shape is checked when
+    the module is opened, :mod:`.requirements`)."""
+    return int(g.module.tables["war_commitment"].lookup(key, "value"))
 
 
 def end_game(g: "Game", sentence: str) -> None:
@@ -108,18 +100,11 @@ def armistice(g: "Game") -> bool:
 
 
 def _levels(g: "Game", scenario: str) -> tuple[int, int]:
-    """(CP victory at least, Allied victory at most) from tables/victory_levels.csv."""
-    table = g.module.tables.get("victory_levels")
-    defaults = {"introductory": (14, 10), "limited_war": (17, 12), "campaign": (13, 9),
-                "campaign_after_brest_litovsk": (11, 9)}
-    if table is not None and scenario in table.rows.values:
-        row = table.cells[table.rows.values.index(scenario)]
-        cols = list(table.cols.values)
-        try:
-            return int(row[cols.index("cp_victory_at_least")]), int(row[cols.index("ap_victory_at_most")])
-        except (ValueError, TypeError):
-            pass
-    return defaults[scenario]
+    """(CP victory at least, Allied victory at most) from the victory levels table (5.3-5.5;
+    its shape is checked when the module is opened, :mod:`.requirements`)."""
+    table = g.module.tables["victory_levels"]
+    return (int(table.lookup(scenario, "cp_victory_at_least")),
+            int(table.lookup(scenario, "ap_victory_at_most")))
 
 
 def bid_adjustment(g: "Game") -> int:
