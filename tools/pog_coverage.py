@@ -38,8 +38,10 @@ def card_table(module: Module) -> str:
         rows.append(f"| {t.side} #{a.get('number')} | {t.name} | {a.get('deck')} | {flags.strip()} | {status} |")
     head = [BEGIN, "", f"## Card events ({done} of {len(cards)} implemented)", "",
             "Tests are named after side and number (`test_pog_ap_07_...`, `test_pog_cp_12_...`) in",
-            "`tests/modules/paths_of_glory_rules/test_events_*.py`, `test_reinforce.py`, `test_entry.py`,",
-            "`test_combat_cards_each.py` and `test_combat_cards_more.py`; a guard test checks every card",
+            "`tests/modules/paths_of_glory_rules/test_events_*.py`, `test_reinforce.py`, `test_entry.py`",
+            "and `test_combat_cards_more.py`; the combat cards that only change the fire are the",
+            "parametrized tests of `test_combat_cards_each.py`, one case per card id",
+            "(`test_pog_combat_card_played_changes_the_fire[ap_04]`); a guard test checks every card",
             "has one. A card whose event is not yet implemented can still be played for OPS, SR or RP;",
             "playing it as an event is refused (PoG 9.5).", "",
             "| card | name | deck | flags | event |", "|---|---|---|---|---|"]

@@ -19,7 +19,7 @@ from modules.paths_of_glory.rules import requirements
 from modules.paths_of_glory.rules.ruleset import PathsOfGlory
 from tools.cli import main
 
-from .positions import module
+from .conftest import module
 
 RULES = Path(requirements.__file__).parent
 #: Strings the rules spell that happen to be a location id but do not name that location: the
@@ -73,52 +73,48 @@ def test_pog_module_requirements_through_the_cli_one_line_and_exit_1(capsys):
 
 
 # -- one flipped value in a table --------------------------------------------------------------
-def _flip_axis(table, axis: str, old, new):
-    ax = getattr(table, axis)
-    return dataclasses.replace(table, **{axis: Axis(ax.name, tuple(
-        new if v == old else v for v in ax.values))})
-
-
-def _flip_cell(table, row, col, new):
-    i, j = table.rows.values.index(row), table.cols.values.index(col)
+def _flip(table, where, old, new):
+    """``table`` with one value changed: a row or column header (``where`` "rows" / "cols") or
+    the cell at ``where`` = (row, column)."""
+    if where in ("rows", "cols"):
+        ax = getattr(table, where)
+        assert old in ax.values
+        return dataclasses.replace(table, **{where: Axis(ax.name, tuple(
+            new if v == old else v for v in ax.values))})
+    i, j = table.rows.values.index(where[0]), table.cols.values.index(where[1])
+    assert table.cells[i][j] == old
     cells = [list(r) for r in table.cells]
     cells[i][j] = new
     return dataclasses.replace(table, cells=tuple(tuple(r) for r in cells))
 
 
-FLIPS = {
-    # one bit of one value changed ('U' 0x55 -> 'V' 0x56, 6 -> 7, ...)
-    "mo_die_row": ("mandated_offensive", lambda t: _flip_axis(t, "rows", 1, 3),
-                   "row 3 appears twice"),
-    "mo_side_column": ("mandated_offensive", lambda t: _flip_axis(t, "cols", "CP", "CQ"),
-                       "no column CP"),
-    "mo_box": ("mandated_offensive", lambda t: _flip_cell(t, 1, "AP", "RV"),
-               "AP column holds 'RV'"),
-    "fire_army_column": ("fire_army", lambda t: _flip_axis(t, "cols", "6-8", "6-9"),
-                         "does not follow the one before it"),
-    "fire_corps_die_row": ("fire_corps", lambda t: _flip_axis(t, "rows", 6, 7),
-                           "no die row 6"),
-    "terrain_row": ("terrain_effects", lambda t: _flip_axis(t, "rows", "desert", "desest"),
-                    "no row desert"),
-    "terrain_flag": ("terrain_effects", lambda t: _flip_cell(t, "clear", "flank_attack", 1),
-                     "column flank_attack holds 1"),
-    "turn_season": ("turn_track", lambda t: _flip_cell(t, 4, "season", "wintes"),
-                    "season 'wintes'"),
-    "victory_row": ("victory_levels", lambda t: _flip_axis(t, "rows", "campaign", "campaigo"),
-                    "no row campaign"),
-    "peace_die_column": ("peace_terms_ap", lambda t: _flip_axis(t, "cols", 6, 7),
-                         "no die column 6"),
-    "commitment_value": ("war_commitment", lambda t: _flip_cell(t, "armistice", "value", "4O"),
-                         "armistice/value is not a whole number"),
-}
+#: One value of a table changed by a flipped bit ('U' 0x55 -> 'V' 0x56, 6 -> 7, '0' -> 'O'):
+#: (case, table, where, the value, the flipped value, what the refusal says)
+FLIPS = [
+    ("mo_die_row", "mandated_offensive", "rows", 1, 3, "row 3 appears twice"),
+    ("mo_side_column", "mandated_offensive", "cols", "CP", "CQ", "no column CP"),
+    ("mo_box", "mandated_offensive", (1, "AP"), "RU", "RV", "AP column holds 'RV'"),
+    ("fire_army_column", "fire_army", "cols", "6-8", "6-9", "does not follow the one before"),
+    ("fire_corps_die_row", "fire_corps", "rows", 6, 7, "no die row 6"),
+    ("terrain_row", "terrain_effects", "rows", "desert", "desest", "no row desert"),
+    ("terrain_flag", "terrain_effects", ("clear", "flank_attack"), True, 1,
+     "column flank_attack holds 1"),
+    ("turn_season", "turn_track", (4, "season"), "winter", "wintes", "season 'wintes'"),
+    ("victory_row", "victory_levels", "rows", "campaign", "campaigo", "no row campaign"),
+    ("peace_die_column", "peace_terms_ap", "cols", 6, 7, "no die column 6"),
+    ("commitment_value", "war_commitment", ("armistice", "value"), 40, "4O",
+     "armistice/value is not a whole number"),
+]
 
 
-@pytest.mark.parametrize("flip", sorted(FLIPS))
-def test_pog_module_requirements_a_flipped_table_value_is_refused_when_opened(flip):
-    table_id, change, words = FLIPS[flip]
+@pytest.mark.parametrize("table_id, where, old, new, words", [f[1:] for f in FLIPS],
+                         ids=[f[0] for f in FLIPS])
+def test_pog_module_requirements_a_flipped_table_value_is_refused_when_opened(table_id, where,
+                                                                            old, new, words):
     good = module()
     bad = dataclasses.replace(good, tables={**good.tables,
-                                            table_id: change(good.tables[table_id])})
+                                            table_id: _flip(good.tables[table_id], where, old,
+                                                            new)})
     found = requirements.problems(bad)
     assert [p for p in found if p.startswith(f"table {table_id}: ") and words in p], found
     with pytest.raises(WartableError, match=f"table {table_id}: "):
