@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 
 from . import board
-from .card_ids import TURKISH_DETERMINATION, WITHDRAWAL
+from .card_ids import TURK_DETERMINATION, WITHDRAWAL
 from .game import Game, other
 
 
@@ -84,7 +84,7 @@ def defender_trench(g: Game, c: dict) -> int:
     owner, level = board.trench(g, c["target"])
     if level > 0 and owner == c["defender"]:
         return level
-    return 1 if TURKISH_DETERMINATION in c["cards"].get(c["defender"], []) else 0
+    return 1 if TURK_DETERMINATION in c["cards"].get(c["defender"], []) else 0
 
 
 def withdrawal_played(c: dict) -> bool:

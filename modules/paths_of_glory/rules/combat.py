@@ -394,7 +394,9 @@ def fire_for(g: Game, c: dict, side: str) -> None:
     total = fire.strength(g, units, fort)
     army = fire.uses_army_table(g, units)
     if _card_says(c, side, "army_table"):
-        army = True  # CP #31 Kemal: the defence fires on the Army table (12.3.4.1: col 0 -> 1)
+        # CP #31 Kemal: the defence fires on the Army table (12.3.4.1: col 0 -> 1); AP #61
+        # Maude: this attack fires on the Army Fire Table
+        army = True
     shift = 0
     if attacking:
         shift += int(fire.terrain_effect(g, fire.terrain(g, t), "attacker_shift") or 0)

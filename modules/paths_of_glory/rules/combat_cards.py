@@ -22,15 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from . import board, fire
+from . import board, fire, supply
 from .card_ids import (ACHTUNG_PANZER, AIR_SUPERIORITY_AP, AIR_SUPERIORITY_CP, ALBERICH,
-                       ALPENKORPS, ALPINE_TROOPS, ARTILLERY_BARRAGE, BACKS_TO_THE_WALL, BLUCHER,
-                       CHLORINE_GAS, FALKENHAYN, FLAMETHROWERS, FORTIFIED_MACHINE_GUNS,
-                       HL_TAKE_COMMAND, KAISERSCHLACHT, KAISERTREU, KEMAL, LANDSHIPS,
+                       ALPENKORPS, ALPINE_TROOPS, BACKS_TO_THE_WALL, BLUCHER, CHLORINE_GAS,
+                       FALKENHAYN, FLAMETHROWERS, FORTIFIED_MACHINE_GUNS, HL_TAKE_COMMAND,
+                       HURRICANE_BARRAGE, KAISERSCHLACHT, KAISERTREU, KEMAL, LANDSHIPS,
                        LIMAN_VON_SANDERS, MAUDE, MICHAEL, MINE_ATTACK, MUSTARD_GAS,
                        PEACE_OFFENSIVE, PHOSGENE_GAS, PLACE_OF_EXECUTION, PLEVE, PUTNIK,
                        ROYAL_TANK_CORPS, RUSSIAN_GUARDS, SEVERE_WEATHER_AP, SEVERE_WEATHER_CP,
-                       THEY_SHALL_NOT_PASS, TURKISH_DETERMINATION, VON_BELOW, VON_FRANCOIS,
+                       THEY_SHALL_NOT_PASS, TURK_DETERMINATION, VON_BELOW, VON_FRANCOIS,
                        VON_HUTIER, WIRELESS_INTERCEPTS, WITHDRAWAL_AP, WITHDRAWAL_CP)
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class CombatCard:
     requires: tuple[str, ...] = ()   # any one of these events must have been played
     forbids: tuple[str, ...] = ()    # none of these events may have been played
     timing: str = ""                 # "flank": played in the flank step (CP #2)
-    army_table: bool = False         # CP #31 Kemal: the side fires on the Army Fire Table
+    army_table: bool = False         # the side fires on the Army Fire Table (CP #31, AP #61)
     trench_shifts_cancel: bool = False  # AP #48: no trench column shifts (only those)
 
 
@@ -77,7 +77,7 @@ def has_any(*ns: str) -> Condition:
 
 def entrenched(g: "Game", c: dict) -> bool:
     owner, level = board.trench(g, c["target"])
-    if TURKISH_DETERMINATION in (c.get("cards") or {}).get(c["defender"], []) \
+    if TURK_DETERMINATION in (c.get("cards") or {}).get(c["defender"], []) \
             and not c.get("ignore_trench"):
         return True  # CP #60: a level-1 trench "for all purposes"
     return level > 0 and owner == c["defender"]
@@ -115,8 +115,17 @@ def _in_france_or_belgium(g: "Game", c: dict, side: str) -> bool:
     return board.attr(g, c["target"], "nation") in ("FR", "BE")
 
 
-def _near_east(g: "Game", c: dict, side: str) -> bool:
-    return board.attr(g, c["target"], "region") == "near_east"
+BASRA = "basra"
+
+
+def _british_supplied_through_basra(g: "Game", c: dict, side: str) -> bool:
+    """AP #61 Maude (printed card): an attack made by British units that trace supply to Basra:
+    our reading, a supply line (14.1.2-14.1.4, ports included) with Basra as its source."""
+    attackers = units(g, c, side)
+    if not attackers or nations(g, c, side) != {"BR"}:
+        return False
+    reach = supply.supplied_spaces(g, side, "BR", only_sources=(BASRA,))
+    return all(g.state.pieces[p].loc in reach for p in attackers)
 
 
 def _clear(g: "Game", c: dict, side: str) -> bool:
@@ -172,7 +181,7 @@ COMBAT_CARDS: dict[str, CombatCard] = {
                        lambda g, c, s: "SB" in nations(g, c, s) and fire.year(g) <= 1915, drm=1),
     WITHDRAWAL_AP: CombatCard("AP #6 Withdrawal", "defence", lambda g, c, s: True),
     SEVERE_WEATHER_AP: CombatCard("AP #7 Severe Weather", "defence", _severe_weather, drm=2),
-    ARTILLERY_BARRAGE: CombatCard("AP #18 Artillery Barrage", "attack", has("BR"), drm=1),
+    HURRICANE_BARRAGE: CombatCard("AP #18 Hurricane Barrage", "attack", has("BR"), drm=1),
     AIR_SUPERIORITY_AP: CombatCard("AP #19 Air Superiority", "attack", has_any("BR", "FR"),
                                    drm=1),
     PHOSGENE_GAS: CombatCard("AP #21 Phosgene Gas", "attack", has("FR"), drm=1),
@@ -186,7 +195,8 @@ COMBAT_CARDS: dict[str, CombatCard] = {
                                  requires=(LANDSHIPS,), trench_shifts_cancel=True),
     RUSSIAN_GUARDS: CombatCard("AP #58 Russian Guards", "attack", has("RU"), drm=1),
     ALPINE_TROOPS: CombatCard("AP #59 Alpine Troops", "attack", _italians_only, drm=1),
-    MAUDE: CombatCard("AP #61 Maude", "attack", _both(has("BR"), _near_east), drm=1),
+    MAUDE: CombatCard("AP #61 Maude", "attack", _british_supplied_through_basra,
+                      army_table=True),
     BACKS_TO_THE_WALL: CombatCard("AP #63 Backs to the Wall", "defence",
                                   _both(has_any("BR", "FR"), _in_france_or_belgium), drm=1,
                                   requires=KAISERSCHLACHT),
@@ -223,8 +233,8 @@ COMBAT_CARDS: dict[str, CombatCard] = {
                                 requires=(HL_TAKE_COMMAND,)),
     WITHDRAWAL_CP: CombatCard("CP #56 Withdrawal", "defence", lambda g, c, s: True),
     KAISERTREU: CombatCard("CP #57 Kaisertreu", "either", has("AH"), drm=1),
-    TURKISH_DETERMINATION: CombatCard("CP #60 Turkish Determination", "defence",
-                                      _turks_without_trench),
+    TURK_DETERMINATION: CombatCard("CP #60 Turk Determination", "defence",
+                                   _turks_without_trench),
     ACHTUNG_PANZER: CombatCard("CP #62 Achtung: Panzer", "attack", _both(has("GE"), _clear),
                                drm=1),
     ALBERICH: CombatCard("CP #64 Alberich", "defence", _alberich),

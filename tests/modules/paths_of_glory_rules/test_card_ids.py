@@ -12,7 +12,8 @@ from modules.paths_of_glory.rules import card_ids
 RULES = Path(card_ids.__file__).parent
 CARD_ID = re.compile(r"^(ap|cp)_\d\d$")
 #: Constants shorter than their card's title.
-SHORT = {"ELEVENTH_ARMY": "11tharmy", "BREST_LITOVSK": "treatyofbrestlitovsk"}
+SHORT = {"ELEVENTH_ARMY": "11tharmy", "BREST_LITOVSK": "treatyofbrestlitovsk",
+         "FOURTEEN_POINTS": "14points"}
 
 
 def _words(text: str) -> list[str]:

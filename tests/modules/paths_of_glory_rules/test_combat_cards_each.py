@@ -28,15 +28,16 @@ from .conftest import (act, attack, card_to, clear_hands, control, dice, empty_m
 @dataclass(frozen=True)
 class Combat:
     """One attack: ``attackers`` ((type, space) pairs) on ``target``, held by ``defenders``
-    (types) — entrenched (level 1) if ``trench``; at ``turn`` with ``events`` played. ``front``
-    makes the defenders' supply real: "german_line" (Cambrai and Sedan CP-held, a line back to
-    Germany), "turkey" (Turkey at war, but for Bursa)."""
+    (types) — entrenched (level 1) if ``trench``; at ``turn`` with ``events`` played;
+    ``cp_holds`` spaces under CP control (Cambrai and Sedan: a German line of supply back to
+    Germany); ``front`` "turkey": Turkey at war, but for Bursa."""
     target: str
     defenders: tuple[str, ...]
     attackers: tuple[tuple[str, str], ...]
     turn: int = 10                                       # Summer 1916
     events: tuple[str, ...] = ()
     trench: bool = False
+    cp_holds: tuple[str, ...] = ()
     front: str = ""
 
     @property
@@ -63,10 +64,9 @@ def fight(c: Combat, cards: tuple[str, ...], rolls: tuple[int, ...] = (3, 3)) ->
     """Stage ``c`` with ``cards`` in their owners' hands and the fire dice scripted (the
     attacker's first); the attack is resolved up to its first decision."""
     s = staged(c.turn, c.events)
-    if c.front == "german_line":
-        for loc in ("cambrai", "sedan"):
-            control(s, loc, "CP")
-    elif c.front == "turkey":
+    for loc in c.cp_holds:
+        control(s, loc, "CP")
+    if c.front == "turkey":
         turkey_at_war(s, but=("bursa",))
     for cid in cards:
         card_to(s, cid, f"hand:{cid[:2].upper()}")
@@ -104,13 +104,15 @@ def rule(s, side, card):
     return v.rule
 
 
-RU_WARSAW = Combat("warsaw", ("ru_corps",), (("ge_corps", "lodz"),))
+#: Cambrai and Sedan CP-held: Germans defending Cambrai trace supply (14.3.4 does not apply).
+GERMAN_LINE = ("cambrai", "sedan")
+RU_PLOCK = Combat("plock", ("ru_corps",), (("ge_corps", "thorn"),))      # no fort (15.1.11)
 GE_CAMBRAI = Combat("cambrai", ("ge_corps",), (("br_corps", "amiens"),))
 FR_AMIENS = Combat("amiens", ("fr_corps",), (("ge_corps", "cambrai"),))
 
 #: (card, the combat, what the fire notes then show: (side, text) pairs)
 PLAYED = [
-    ("ap_04", RU_WARSAW, [("AP", "die 3+1:"), ("CP", "die 3+0:")]),
+    ("ap_04", RU_PLOCK, [("AP", "die 3+1:"), ("CP", "die 3+0:")]),
     ("ap_05", Combat("valjevo", ("sb_corps",), (("ah_corps", "sarajevo"),), turn=7),
      [("AP", "die 3+1:")]),                                                    # Fall 1915
     ("ap_07", Combat("kovel", ("ru_corps",), (("ge_corps", "brest_litovsk"),), turn=5),
@@ -120,19 +122,19 @@ PLAYED = [
     ("ap_21", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),)), [("AP", "die 3+1:")]),
     ("ap_58", Combat("lodz", ("ge_corps",), (("ru_corps", "warsaw"),)), [("AP", "die 3+1:")]),
     ("ap_59", Combat("trieste", ("ah_corps",), (("it_corps", "udine"),)), [("AP", "die 3+1:")]),
-    ("ap_61", Combat("kut", ("tu_corps",), (("br_corps", "basra"),)),          # reconstructed
-     [("AP", "die 3+1:")]),
+    ("ap_61", Combat("qurna", ("tu_corps",), (("br_corps", "basra"),)),    # supplied via Basra
+     [("AP", "on the Army table"), ("AP", "die 3+0:")]),
     ("ap_63", Combat("amiens", ("br_corps",), (("ge_corps", "cambrai"),),     # reconstructed
                      events=("cp_54", "cp_49")), [("AP", "die 3+1:")]),
-    ("cp_03", Combat("warsaw", ("ru_corps", "sb_corps"), (("ge_corps", "lodz"),)),
+    ("cp_03", Combat("plock", ("ru_corps", "sb_corps"), (("ge_corps", "thorn"),)),
      [("CP", "die 3+1:")]),                                 # RU and another nationality
     ("cp_04", Combat("munkacs", ("ah_corps",), (("ru_corps", "czernowitz"),), turn=4),
      [("CP", "die 3+2:")]),                                 # mountain, Winter 1915
-    ("cp_15", RU_WARSAW, [("CP", "die 3+1:")]),
+    ("cp_15", RU_PLOCK, [("CP", "die 3+1:")]),
     ("cp_16", Combat("eskisehir", ("br_corps",), (("tu_corps", "bursa"),)),
      [("CP", "die 3+1:")]),
     ("cp_18", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),), trench=True,
-                     front="german_line"), [("CP", "(+1), die 3+1:")]),
+                     cp_holds=GERMAN_LINE), [("CP", "(+1), die 3+1:")]),
     ("cp_19", FR_AMIENS, [("CP", "die 3+1:")]),
     ("cp_30", Combat("munkacs", ("ru_corps",), (("ge_corps", "czernowitz"),)),
      [("CP", "die 3+1:")]),                                 # into a mountain space
@@ -148,7 +150,7 @@ PLAYED = [
                      events=("cp_54",)), [("CP", "(+0), die 3+0:"), ("AP", "(+0), die 3+0:")]),
     ("cp_57", Combat("czernowitz", ("ah_corps",), (("ru_corps", "kamenets_podolski"),)),
      [("CP", "die 3+1:")]),
-    ("cp_62", RU_WARSAW, [("CP", "die 3+1:")]),
+    ("cp_62", RU_PLOCK, [("CP", "die 3+1:")]),
 ]
 
 #: (card, a combat where its condition fails, the card of the same side that opens the step,
@@ -165,32 +167,35 @@ REFUSED = [
      "ap_04", "PoG 12.2.6"),                                      # CND is not British
     ("ap_21", GE_CAMBRAI, "ap_18", "PoG 12.2.6"),                 # British, not French
     ("ap_36", GE_CAMBRAI, "ap_18", "PoG 12.2.6"),                 # no trench
-    ("ap_58", RU_WARSAW, "ap_04", "PoG 12.2.6"),                  # a defence
+    ("ap_58", RU_PLOCK, "ap_04", "PoG 12.2.6"),                  # a defence
     ("ap_59", Combat("trieste", ("ah_corps",), (("it_corps", "udine"), ("br_corps", "udine"))),
      "ap_18", "PoG 12.2.6"),                                      # not Italians only
-    ("ap_61", GE_CAMBRAI, "ap_18", "PoG 12.2.6"),                 # not the Near East
+    ("ap_61", Combat("qurna", ("tu_corps",), (("fr_corps", "basra"),)),
+     "ap_21", "PoG 12.2.6"),                                      # French, not British
+    ("ap_61", Combat("qurna", ("tu_corps",), (("br_corps", "ahwaz"),), cp_holds=("basra",)),
+     "ap_18", "PoG 12.2.6"),                                      # the line to Basra is cut
     ("ap_63", Combat("amiens", ("br_corps",), (("ge_corps", "cambrai"),), events=("cp_54",)),
      "ap_06", "PoG 12.2.6"),                  # none of Michael, Blucher, Peace Offensive yet
-    ("cp_03", Combat("warsaw", ("sb_corps",), (("ge_corps", "lodz"),)),
+    ("cp_03", Combat("plock", ("sb_corps",), (("ge_corps", "thorn"),)),
      "cp_15", "PoG 12.2.6"),                                      # no Russian defender
     ("cp_04", Combat("munkacs", ("ah_corps",), (("ru_corps", "czernowitz"),), turn=5),
      "cp_56", "PoG 12.2.6"),                                      # mountain in Spring
-    ("cp_15", Combat("warsaw", ("ru_corps",), (("ah_corps", "lodz"),)),
+    ("cp_15", Combat("plock", ("ru_corps",), (("ah_corps", "thorn"),)),
      "cp_57", "PoG 12.2.6"),                                      # Austrians, not Germans
     ("cp_16", Combat("eskisehir", ("sn_corps",), (("br_corps", "bursa"),), front="turkey"),
      "cp_56", "PoG 12.2.6"),                                      # the Senussi are not Turks
-    ("cp_18", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),), front="german_line"),
+    ("cp_18", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),), cp_holds=GERMAN_LINE),
      "cp_56", "PoG 12.2.6"),                                      # no trench
-    ("cp_19", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),), front="german_line"),
+    ("cp_19", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),), cp_holds=GERMAN_LINE),
      "cp_56", "PoG 12.2.6"),                                      # a defence
-    ("cp_30", RU_WARSAW, "cp_15", "PoG 12.2.6"),                  # clear to clear
+    ("cp_30", RU_PLOCK, "cp_15", "PoG 12.2.6"),                  # clear to clear
     ("cp_35", Combat("eskisehir", ("br_corps",), (("tu_corps", "bursa"),)),
      "cp_16", "PoG 12.2.6"),                                      # Turks, not Germans
-    ("cp_40", Combat("cambrai", ("ge_corps",), (("br_corps", "amiens"),), front="german_line"),
+    ("cp_40", Combat("cambrai", ("ge_corps",), (("br_corps", "amiens"),), cp_holds=GERMAN_LINE),
      "cp_56", "PoG 12.2.6"),                                      # a defence
-    ("cp_49", RU_WARSAW, "cp_44", "PoG 12.2.4"),                  # before H-L Take Command
-    ("cp_50", RU_WARSAW, "cp_44", "PoG 12.2.4"),                  # before H-L Take Command
-    ("cp_57", RU_WARSAW, "cp_15", "PoG 12.2.6"),                  # Germans, not Austrians
+    ("cp_49", RU_PLOCK, "cp_44", "PoG 12.2.4"),                  # before H-L Take Command
+    ("cp_50", RU_PLOCK, "cp_44", "PoG 12.2.4"),                  # before H-L Take Command
+    ("cp_57", RU_PLOCK, "cp_15", "PoG 12.2.6"),                  # Germans, not Austrians
     ("cp_62", Combat("tannenberg", ("ru_corps",), (("ge_corps", "konigsberg"),)),
      "cp_15", "PoG 12.2.6"),                                      # forest, not clear
 ]
@@ -256,18 +261,18 @@ def test_pog_cp_43_von_below_cancels_the_trench_of_italians_only():
 
 
 def test_pog_cp_44_von_hutier_fires_first_and_cancels_trench_against_russians():
-    c = Combat("warsaw", ("ru_corps",), (("ge_8a", "lodz"), ("ge_9a", "lodz")), trench=True)
+    c = Combat("plock", ("ru_corps",), (("ge_8a", "thorn"), ("ge_9a", "thorn")), trench=True)
     s = fight(c, ("cp_44",), rolls=(6, 6))
-    (ru,) = [p for p in s.state.stacks["warsaw"] if s.state.pieces[p].type == "ru_corps"]
+    (ru,) = [p for p in s.state.stacks["plock"] if s.state.pieces[p].type == "ru_corps"]
     assert at_cards(s, "CP", trench=True)
     play(s, "CP", "cp_44")
     assert "(+0), die 6+0:" in fire(s, "CP")
     # the attacker fired first: the Russian corps was eliminated before it could fire
     assert rolled(s) == ["combat fire CP"]
-    assert s.state.pieces[ru].loc != "warsaw"
+    assert s.state.pieces[ru].loc != "plock"
     assert s.state.globals["pog_combat"]["ln"]["AP"] == 0
     # timing: it is played before the flank step, not with the other cards (12.2.6)
-    s = fight(RU_WARSAW, ("cp_44", "cp_15"))
+    s = fight(RU_PLOCK, ("cp_44", "cp_15"))
     assert at_cards(s, "CP", trench=True)
     act(s, "done_cards", "CP")
     assert at_cards(s, "CP") and rule(s, "CP", "cp_44") == "PoG 12.2.6"

@@ -185,14 +185,14 @@ def test_pog_cp_60_turkish_determination_level_1_trench(board):
     """CP #60: the Turkish defender fights as in a level-1 trench (attacker 1 column left,
     defender 1 right) and may cancel a retreat by a step loss (12.5.3)."""
     s = board
-    turkey_at_war(s, but=("bursa",))
-    br = [put(s, "br_corps", "bursa") for _ in range(3)]
-    put(s, "tu_corps", "eskisehir")
-    put(s, "tu_corps", "eskisehir")
+    turkey_at_war(s, but=("balikesir",))
+    br = [put(s, "br_corps", "balikesir") for _ in range(3)]
+    put(s, "tu_corps", "bursa")                              # clear terrain
+    put(s, "tu_corps", "bursa")
     assert not supply.oos_units(game(s), "CP")
     card_to(s, "cp_60", "hand:CP")
     dice(s, 6, 1)
-    attack(s, "AP", "eskisehir", br, ["bursa"])
+    attack(s, "AP", "bursa", br, ["balikesir"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert not retreat.can_cancel(game(s), s.state.globals["pog_combat"])   # clear terrain
     act(s, "play_cc", "CP", card="cp_60")

@@ -89,51 +89,54 @@ def test_pog_11_2_10_marker_lapses_after_a_round_without_an_attempt():
 def test_pog_9_2_7_1_mef_plus_two_corps_costs_five():
     s = empty_map()
     put(s, "m_control", "gallipoli", face=1)
-    put(s, "m_beachhead", "mef_suvla")
-    put(s, "m_control", "mef_suvla", face=0)
-    mef = put(s, "br_mef", "mef_suvla")
-    put(s, "br_corps", "mef_suvla")
-    put(s, "aus_corps", "mef_suvla")
+    put(s, "m_beachhead", "mef1")
+    put(s, "m_control", "mef1", face=0)
+    mef = put(s, "br_mef", "mef1")
+    put(s, "br_corps", "mef1")
+    put(s, "aus_corps", "mef1")
     g = game(s)
-    assert ops.traces_through_beachhead(g, "mef_suvla", "BR")
-    assert ops.activation_cost(g, "AP", "mef_suvla", "move") == 5
+    assert ops.traces_through_beachhead(g, "mef1", "BR")
+    assert ops.activation_cost(g, "AP", "mef1", "move") == 5
     set_prop(s, mef, "ne_lost", True)
-    assert ops.activation_cost(game(s), "AP", "mef_suvla", "move") == 1   # 9.5.3.4 entry
+    assert ops.activation_cost(game(s), "AP", "mef1", "move") == 1   # 9.5.3.4 entry
 
 
 def test_pog_9_5_3_5_a_cp_unit_entering_removes_the_beachhead():
     s = empty_map()
     put(s, "m_control", "gallipoli", face=1)
-    put(s, "m_beachhead", "mef_suvla")
+    put(s, "m_beachhead", "mef1")
     tu = put(s, "tu_corps", "gallipoli")
-    edit(s, "the Turks enter Suvla", lambda g: movement.carry_out(g, "CP", [tu], ["mef_suvla"]))
-    assert not markers(s, "mef_suvla", "m_beachhead")
+    edit(s, "the Turks enter MEF 1", lambda g: movement.carry_out(g, "CP", [tu], ["mef1"]))
+    assert not markers(s, "mef1", "m_beachhead")
 
 
 # -- 11.1.15 / 11.1.16 -------------------------------------------------------------------------------
 def test_pog_11_1_15_ana_holds_only_the_space_it_occupies():
     s = empty_map()
-    for loc in ("arabia", "medina", "maan"):
+    for loc in ("arabia", "medina", "aqaba"):
         put(s, "m_control", loc, face=1)
     ana = put(s, "ana_corps", "arabia")
-    edit(s, "the ANA to Maan", lambda g: movement.carry_out(g, "AP", [ana], ["maan"]))
-    assert board.controller(game(s), "maan") == "AP"              # occupied: Allied
-    assert board.controller(game(s), "arabia") == "CP"            # not converted
+    edit(s, "the ANA to Aqaba",                             # the ANA-only line Arabia-Aqaba
+         lambda g: movement.carry_out(g, "AP", [ana], ["aqaba"]))
+    assert board.controller(game(s), "aqaba") == "AP"              # occupied: Allied
+    assert board.controller(game(s), "arabia") == "CP"             # not converted
     edit(s, "the ANA to Arabia", lambda g: movement.carry_out(g, "AP", [ana], ["arabia"]))
-    assert board.controller(game(s), "maan") == "CP"              # reverts when the ANA leaves
+    assert board.controller(game(s), "aqaba") == "CP"              # reverts when the ANA leaves
     assert board.controller(game(s), "arabia") == "AP"
 
 
 def test_pog_11_1_15_a_space_converted_by_others_stays_allied():
+    """Only ANA lines reach Arabia on the printed map, so the space held by the ANA and then
+    entered by a British corps is Aqaba (an ordinary line from Beersheba)."""
     s = empty_map()
-    for loc in ("arabia", "medina", "maan"):
+    for loc in ("arabia", "medina", "aqaba", "beersheba"):
         put(s, "m_control", loc, face=1)
-    ana = put(s, "ana_corps", "arabia")
-    edit(s, "the ANA holds Arabia", lambda g: movement.hold_ana_space(g, "arabia"))
-    br = put(s, "br_corps", "maan")
-    edit(s, "a British corps to Arabia", lambda g: movement.carry_out(g, "AP", [br], ["arabia"]))
-    edit(s, "the ANA to Maan", lambda g: movement.carry_out(g, "AP", [ana], ["maan"]))
-    assert board.controller(game(s), "arabia") == "AP"
+    ana = put(s, "ana_corps", "aqaba")
+    edit(s, "the ANA holds Aqaba", lambda g: movement.hold_ana_space(g, "aqaba"))
+    br = put(s, "br_corps", "beersheba")
+    edit(s, "a British corps to Aqaba", lambda g: movement.carry_out(g, "AP", [br], ["aqaba"]))
+    edit(s, "the ANA to Arabia", lambda g: movement.carry_out(g, "AP", [ana], ["arabia"]))
+    assert board.controller(game(s), "aqaba") == "AP"
 
 
 def test_pog_11_1_16_sn_converted_spaces_are_recorded():
