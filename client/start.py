@@ -229,6 +229,16 @@ class StartScreen:
     def update(self, dt: float) -> None:
         pass
 
+    def next_frame_in(self) -> float | None:
+        """Seconds until the screen changes without input (:mod:`client.pacing`): while the
+        catalogue is still reading modules, a few times a second; with a dialog open, the
+        caret's blink; else None (only input changes it)."""
+        if self.modals:
+            return 0.5 - (pygame.time.get_ticks() % 500) / 1000
+        if not all(s.loaded for s in self.catalog.items):
+            return 0.25
+        return None
+
     def draw(self, surf: pygame.Surface, complete: bool = False) -> None:
         surf.fill(colours.UI_BG)
         title = fonts.render("wartable", 40, colours.UI_ACCENT, bold=True)
