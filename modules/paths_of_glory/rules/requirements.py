@@ -26,7 +26,7 @@ TABLES = ("mandated_offensive", "fire_corps", "fire_army", "terrain_effects", "t
 
 #: Map spaces the rules name (capitals, supply sources, ports, the spaces of special rules).
 SPACES = (
-    "alexandria", "amiens", "antwerp", "arabia", "athens", "baghdad", "baku", "belgrade",
+    "alexandria", "amiens", "antwerp", "arabia", "athens", "baghdad", "baku", "basra", "belgrade",
     "berlin", "breslau", "brussels", "bucharest", "budapest", "calais", "caucasus", "cetinje",
     "constantinople", "essen", "gallipoli", "gaza", "grozny", "kavala", "kermanshah", "libya",
     "liege", "london", "medina", "nis", "orleans", "ostend", "paris", "poti", "riga", "rome",

@@ -150,11 +150,11 @@ def test_pog_12_4_7_case_5_dotted_armies_are_always_eliminated_permanently():
     dotted = {t for t, pt in m.piece_types.items() if pt.attrs.get("perm_elim")}
     assert dotted == {"tu_yld", "tu_aoi", "fr_orient", "ru_cau", "br_bef", "br_mef", "br_ne"}
     corps_of = {"FR": "fr_corps", "RU": "ru_corps", "BR": "br_corps", "TU": "tu_corps"}
-    for type_id, space, plain in (("fr_orient", "salonika", "fr_1a"),
-                                  ("ru_cau", "erzerum", "ru_1a"),
+    for type_id, space, plain in (("fr_orient", "paris", "fr_1a"),     # own spaces, in supply
+                                  ("ru_cau", "tiflis", "ru_1a"),
                                   ("br_bef", "amiens", "br_1a"),
                                   ("br_mef", "alexandria", "br_1a"),
-                                  ("br_ne", "gaza", "br_1a"),
+                                  ("br_ne", "cairo", "br_1a"),
                                   ("tu_yld", "constantinople", "tu_corps"),
                                   ("tu_aoi", "constantinople", "tu_corps")):
         for tid, perm in ((type_id, True), (plain, False)):
