@@ -145,6 +145,12 @@ def saves_dir() -> Path:
     return autosave_dir().parent / "saves"
 
 
+#: The status bar's buttons at a game on a server (client.online.OnlineSession, issue 19).
+ONLINE_BUTTONS = ("Dice", "LOS", "Charts", "Rules", "Help")
+#: Ctrl+ keys that do nothing there: undo, redo, save, load, send and receive a turn.
+ONLINE_NO_KEYS = (pygame.K_z, pygame.K_y, pygame.K_s, pygame.K_o, pygame.K_e, pygame.K_i)
+
+
 @dataclass
 class Press:
     """A mouse button held down: where, on what, with which modifiers."""
@@ -228,7 +234,7 @@ class Table:
         self.hand: HandPanel | None = HandPanel(self.module, self.counters, (0, 0, 0, 0), self.do) \
             if chrome and has_hands(self.module) else None
         self.log = LogPanel((0, 0, 10, 10), self._chat)
-        self.status = StatusBar((0, 0, 10, BAR_HEIGHT), [
+        items = [
             ("Seat", self.seat_menu, "choose the seated side"),
             ("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
             ("Dice", self._dice_button, "R"), ("LOS", self.toggle_los, "V: line of sight"),
@@ -236,7 +242,10 @@ class Table:
             ("Rules", lambda: self.open_rule(""), "B"),
             ("Save", self.save, "Ctrl+S"), ("Load", self.load_dialog, "Ctrl+O"),
             ("Send turn", self.pbem_export_dialog, "Ctrl+E"), ("Receive", self.pbem_import_dialog, "Ctrl+I"),
-            ("Help", self.show_help, "F1")])
+            ("Help", self.show_help, "F1")]
+        if getattr(session, "online", False):   # a game on a server: no seat switching, undo or files
+            items = [item for item in items if item[0] in ONLINE_BUTTONS]
+        self.status = StatusBar((0, 0, 10, BAR_HEIGHT), items)
         self.replay_buttons: list[Button] = []
         self.minimap: Minimap | None = None
         # rules-enforced play (see _refresh_rules): the prompt/action panel, the legal actions
@@ -825,6 +834,7 @@ class Table:
             self.toasts.show(f"cannot write the turn: {exc}", error=True)
             return None
         self.toasts.show(f"turn written to {out.name}: send it to your opponent")
+        self._hint_once(pbem.TRUST_NOTE)   # said plainly, once: PBEM is tamper-evident, not secret
         return out
 
     def pbem_import_dialog(self) -> None:
@@ -954,6 +964,9 @@ class Table:
     def _key(self, event: pygame.event.Event) -> None:
         k, m = event.key, mods(event)
         ctrl, shift = bool(m & pygame.KMOD_CTRL), bool(m & pygame.KMOD_SHIFT)
+        if ctrl and getattr(self.session, "online", False) and k in ONLINE_NO_KEYS:
+            self._hint_once("a game on a server is kept by the server: no undo, saves or turn files")
+            return
         if ctrl:
             if k == pygame.K_z:
                 self.redo() if shift else self.undo()
