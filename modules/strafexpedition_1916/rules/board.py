@@ -246,10 +246,16 @@ def spiral_hexes(g: "Game", centre, r: int) -> list[str]:
     return out
 
 
+def play_area(g: "Game") -> frozenset[str] | None:
+    """2.3 / the scenarios: the hexes in play (None: the whole map)."""
+    area = g.sattr("play_area", "all")
+    return None if area == "all" else g.data.areas.get(area)
+
+
 def in_play_area(g: "Game", loc: str) -> bool:
     """2.3 / the scenarios: hexes outside the play area are impassable."""
-    area = g.sattr("play_area", "all")
-    return loc in g.data.hexes and (area == "all" or loc in g.data.areas.get(area, g.data.hexes))
+    area = play_area(g)
+    return loc in g.data.hexes and (area is None or loc in area)
 
 
 def zoc(g: "Game", side: str) -> frozenset[str]:

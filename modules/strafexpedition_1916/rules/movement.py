@@ -23,6 +23,8 @@ from __future__ import annotations
 from heapq import heappop, heappush
 from typing import TYPE_CHECKING, Iterable
 
+from engine.actions import Loc
+
 from . import board
 from .board import HIGH_MOUNTAIN, is_artillery, is_infantry, is_mountain
 from .game import other
@@ -86,98 +88,118 @@ class Mover:
         self.g, self.pid, self.tactical = g, pid, tactical
         self.side = g.side_of(pid)
         self.enemy = other(self.side)
-        self.ezoc = board.zoc(g, self.enemy)
-        self.enemy_units = board.occupied(g, self.enemy)
-        self.friends = board.occupied(g, self.side)
+        ctx = context(g, self.side)
+        self.ezoc, self.enemy_units, self.blocking = ctx["ezoc"], ctx["enemy_units"], ctx["blocking"]
+        self.friends, self.stacked, self.area = ctx["friends"], ctx["stacked"], ctx["area"]
+        self.static, self.bridge_up, self.leave = ctx["static"], ctx["bridge_up"], ctx["leave"]
         self.mountain = is_mountain(g, pid)
         self.artillery = is_artillery(g, pid)
-        self.leave = _tec_cost(g, "leave_enemy_zoc")
-        self.road = _tec_cost(g, "road")
-        self.track = _tec_cost(g, "mule_track")
 
     def enemy_blocks(self, b: str) -> bool:
         """11.0.6: no entering a hex with an enemy non-artillery unit (a fortress included)."""
-        return any(not is_artillery(self.g, p) for p in self.enemy_units.get(b, ()))
+        return b in self.blocking
 
     def step(self, a: str, b: str, spent: int, budget: int, assault_of: str | None = None) -> int | None:
         """Cost of the step ``a → b`` for this unit having spent ``spent`` (None: forbidden)."""
-        g, data = self.g, self.g.data
-        if not board.in_play_area(g, b):
+        if self.area is not None and b not in self.area:
             return None
-        if b != assault_of and self.enemy_blocks(b):
+        if b != assault_of and b in self.blocking:
             return None
-        if board.cliff(g, a, b):
+        terrain, road, cliff, bridge = self.static[(a, b)]
+        if cliff and not (bridge and self.bridge_up):
             if not self.mountain or spent:
                 return None               # 11.0.4: mountain infantry only, its whole MA
             return max(budget, 1)
         in_zoc = b in self.ezoc
-        if self.artillery and in_zoc and not self.friends.get(b):
+        if self.artillery and in_zoc and b not in self.friends:
             return None                   # 19.4: artillery alone never enters an enemy ZoC
         if in_zoc and not self.tactical and assault_of is None:
             return None                   # 11.2.1: no entering enemy ZoC outside an Action
-        cost = hex_cost(g, a, b)
-        kind = board.road_kind(g, a, b)
-        if kind and not in_zoc and not board.stacking_units(g, b, self.side) and b != assault_of:
-            cost = min(cost, self.road if kind == "road" else self.track)
+        cost = terrain
+        if road is not None and not in_zoc and not self.stacked.get(b) and b != assault_of \
+                and not (bridge and not self.bridge_up):
+            cost = min(cost, road)
         if a in self.ezoc:
-            sources = set(board.zoc_sources(g, self.enemy, a))
-            if assault_of is not None:
-                sources -= set(board.occupied(g, self.enemy).get(assault_of, ()))
-            if sources:
+            if assault_of is None:
                 cost += self.leave
+            else:
+                sources = set(board.zoc_sources(self.g, self.enemy, a))
+                sources -= set(self.enemy_units.get(assault_of, ()))
+                if sources:
+                    cost += self.leave
         return cost
 
     def can_end(self, b: str) -> bool:
         """12.3: the move ends within the stacking limit."""
-        g = self.g
-        here = [p for p in board.stacking_units(g, b, self.side) if p != self.pid]
-        return len(here) < board.stack_limit(g, b)
+        here = self.stacked.get(b, 0) - (1 if self.g.where(self.pid) == b else 0)
+        return here < board.stack_limit(self.g, b)
 
     def reach(self, start: str, budget: int, spent: int = 0,
               keep_away: int = 0) -> dict[str, tuple[int, list[str]]]:
         """Hexes the unit can end in: hex → (points spent, path from ``start``). With
         ``keep_away`` every hex of the path stays at least that far from every enemy unit
-        (strategic movement, 11.2.2)."""
+        (strategic movement, 11.2.2). Cached by the neighbourhood the move can touch."""
+        key = ("reach", self.pid, start, budget, spent, keep_away, self.tactical, self.g.weather,
+               self.bridge_up)
+        tiles = tile_signatures(self.g)
+        hit = self.g.rules.memo_by(key, lambda: None)
+        if hit is not None and all(tiles.get(t) == sig for t, sig in hit[0]):
+            return hit[1]
+        result = self._reach(start, budget, spent, keep_away)
+        graph = self.g.graph
+        touched = set()
+        for h in [start] + sorted(self._explored):
+            x = graph.hex_of(h)
+            tq, tr = x.q // TILE, x.r // TILE
+            touched.update((tq + dq, tr + dr) for dq in (-1, 0, 1) for dr in (-1, 0, 1))
+        self.g.rules.memo_store(key, (tuple((t, tiles.get(t)) for t in sorted(touched)), result))
+        return result
+
+    def _reach(self, start: str, budget: int, spent: int, keep_away: int) -> dict[str, tuple[int, list[str]]]:
         g = self.g
         far = None
         if keep_away:
             far = _far_from_enemy(g, self.side, keep_away)
             if start not in far:
+                self._explored = set()
                 return {}
         best = {start: spent}
         parent: dict[str, str | None] = {start: None}
         heap = [(spent, start)]
         done: set[str] = set()
         nbrs = g.data.nbrs
+        step = self.step
+        enemy_units = self.enemy_units
         while heap:
             c, u = heappop(heap)
             if u in done:
                 continue
             done.add(u)
-            if u != start and self.enemy_units.get(u):
+            if u != start and u in enemy_units:
                 continue                  # entered a hex of enemy artillery: captured, stops
             for v in nbrs[u]:
                 if v in done or (far is not None and v not in far):
                     continue
-                step = self.step(u, v, c, budget)
-                if step is None:
+                cost = step(u, v, c, budget)
+                if cost is None:
                     continue
-                total = c + step
+                total = c + cost
                 if total > budget or total >= best.get(v, 1 << 30):
                     continue
                 best[v] = total
                 parent[v] = u
                 heappush(heap, (total, v))
+        self._explored = set(best)
         out = {}
         for h, c in best.items():
             if h == start or not self.can_end(h):
                 continue
             path, x = [], h
             while x is not None:
-                path.append(x)
+                path.append(Loc(x))
                 x = parent[x]
             path.reverse()
-            out[h] = (c, path)
+            out[h] = (c, tuple(path))
         return out
 
     def path_cost(self, path: Iterable[str], spent: int, budget: int) -> int | None:
@@ -203,6 +225,68 @@ class Mover:
         if c is None or spent + c > budget:
             return None
         return c
+
+
+def context(g: "Game", side: str) -> dict:
+    """What every move of ``side`` reads in this position, built once."""
+    def build():
+        enemy = other(side)
+        return {"ezoc": board.zoc(g, enemy), "enemy_units": board.occupied(g, enemy),
+                "blocking": blocking_hexes(g, enemy), "friends": board.occupied(g, side),
+                "stacked": stacking_counts(g, side), "area": board.play_area(g),
+                "static": static_steps(g), "bridge_up": g.get("roana_bridge") == "intact",
+                "leave": _tec_cost(g, "leave_enemy_zoc")}
+    return g.memo(("movectx", side), build)
+
+
+def static_steps(g: "Game") -> dict:
+    """(a, b) → (terrain cost, road or track cost or None, cliff, bridge) for every hexside,
+    built once per module."""
+    def build():
+        out = {}
+        data = g.data
+        road, track = _tec_cost(g, "road"), _tec_cost(g, "mule_track")
+        for a, ns in data.nbrs.items():
+            for b in ns:
+                kind = data.road_kind(a, b)
+                out[(a, b)] = (hex_cost(g, a, b), road if kind == "road" else track if kind else None,
+                               data.cliff(a, b), bool(data.side(a, b).get("bridge")))
+        return out
+    return g.rules.memo_by(("static_steps",), build)
+
+
+def blocking_hexes(g: "Game", side: str) -> frozenset[str]:
+    """Hexes holding non-artillery units of ``side`` (11.0.6)."""
+    return g.memo(("blocking", side), lambda: frozenset(
+        h for h, pids in board.occupied(g, side).items() if any(not is_artillery(g, p) for p in pids)))
+
+
+def stacking_counts(g: "Game", side: str) -> dict[str, int]:
+    return g.memo(("stacked", side), lambda: {
+        h: n for h, pids in board.occupied(g, side).items()
+        if (n := sum(1 for p in pids if g.ptype(p).kind == "unit"))})
+
+
+TILE = 6
+
+
+def tile_signatures(g: "Game") -> dict:
+    def build():
+        out: dict = {}
+        hexes = g.data.hexes
+        pt = g.module.piece_types
+        graph = g.graph
+        for loc in sorted(g.state.stacks):
+            if loc not in hexes:
+                continue
+            units = tuple(p for p in g.state.stacks[loc] if pt[g.state.pieces[p].type].kind in ("unit", "fort"))
+            if not units:
+                continue
+            h = graph.hex_of(loc)
+            key = (h.q // TILE, h.r // TILE)
+            out[key] = hash((out.get(key), loc, units))
+        return out
+    return g.memo(("tiles",), build)
 
 
 def _far_from_enemy(g: "Game", side: str, distance: int) -> frozenset[str]:

@@ -37,6 +37,7 @@ FINISH_CHANCE = 0.12
 PREFERRED = (("assault", 0.35), ("counterattack", 0.4), ("activate", 0.9), ("react", 0.5),
              ("target", 0.8), ("fire_at", 0.7))
 MEMO_SIZE = 48
+MEMO_BY_SIZE = 4000
 
 
 class Strafexpedition(MachineRuleset):
@@ -86,10 +87,15 @@ class Strafexpedition(MachineRuleset):
             self._memo_by.move_to_end(key)
             return self._memo_by[key]
         value = build()
-        self._memo_by[key] = value
-        if len(self._memo_by) > 4 * MEMO_SIZE:
-            self._memo_by.popitem(last=False)
+        if value is not None:
+            self.memo_store(key, value)
         return value
+
+    def memo_store(self, key: Any, value: Any) -> None:
+        self._memo_by[key] = value
+        self._memo_by.move_to_end(key)
+        if len(self._memo_by) > MEMO_BY_SIZE:
+            self._memo_by.popitem(last=False)
 
     # -- the game ----------------------------------------------------------------------------------
     def setup(self, tx: Transaction, scenario: Scenario, options: dict[str, str]) -> None:

@@ -39,19 +39,20 @@ def sources(g: "Game", side: str) -> list[str]:
 
 
 def _signature(g: "Game") -> tuple:
-    """What supply depends on: where the combat units are, who holds 1201, artillery modes."""
-    sig = []
-    hexes = g.data.hexes
-    pt = g.module.piece_types
-    for loc in sorted(g.state.stacks):
-        if loc not in hexes:
-            continue
-        for pid in g.state.stacks[loc]:
-            piece = g.state.pieces[pid]
-            if pt[piece.type].kind in ("unit", "fort"):
-                sig.append((loc, pid, piece.face))
-    poly = tuple((h, board.controller(g, h)) for h, o in g.data.supply.items() if o == "any")
-    return tuple(sig) + poly + (g.weather, g.get("roana_bridge"))
+    """What supply depends on: where the combat units are, who holds 1201, the bridge."""
+    def build():
+        sig = []
+        hexes = g.data.hexes
+        pt = g.module.piece_types
+        for loc, stack in g.state.stacks.items():
+            if loc in hexes:
+                units_here = tuple(pid for pid in stack if pt[g.state.pieces[pid].type].kind in ("unit", "fort"))
+                if units_here:
+                    sig.append((loc, units_here))
+        sig.sort()
+        poly = tuple((h, board.controller(g, h)) for h, o in g.data.supply.items() if o == "any")
+        return hash((tuple(sig), poly, g.get("roana_bridge")))
+    return g.memo(("supply_sig",), build)
 
 
 def road_network(g: "Game", side: str, blocked: frozenset[str] = frozenset()) -> frozenset[str]:
@@ -78,36 +79,43 @@ def road_network(g: "Game", side: str, blocked: frozenset[str] = frozenset()) ->
 def supplied_hexes(g: "Game", side: str, for_hq: bool = False) -> frozenset[str]:
     """Every hex from which a unit of ``side`` traces supply (with ``for_hq``: a line whose road
     part is not interdicted, 10.4.1)."""
+    blocked = interdicted(g, side) if for_hq else frozenset()
+
     def build():
-        blocked = interdicted(g, side) if for_hq else frozenset()
         roads = road_network(g, side, blocked)
         data = g.data
         enemy = board.occupied(g, other(side))
         friends = board.occupied(g, side)
-        ezoc = board.zoc(g, other(side))
-
-        def passable(h: str) -> bool:
-            return h not in enemy and (h not in ezoc or bool(friends.get(h)))
+        closed = set(enemy) | {h for h in board.zoc(g, other(side)) if h not in friends}
+        flat = open_steps(g)
         dist = {h: 0 for h in roads}
-        queue = deque(roads)
-        while queue:
-            u = queue.popleft()
-            d = dist[u]
-            if d >= OFF_ROAD - 1:
-                continue
-            for v in data.nbrs[u]:
-                if v in dist or board.cliff(g, u, v) or not passable(v):
-                    continue
-                dist[v] = d + 1
-                queue.append(v)
-        out = set(roads)
+        frontier = list(roads)
+        for d in range(1, OFF_ROAD):
+            nxt = []
+            for u in frontier:
+                for v in flat[u]:
+                    if v not in dist and v not in closed:
+                        dist[v] = d
+                        nxt.append(v)
+            frontier = nxt
+        out = set(dist)
+        nbrs = data.nbrs
         for h in data.hexes:
-            if h in out:
-                continue
-            if any(n in dist for n in data.nbrs[h]):
-                out.add(h)        # the first hexside (next to the unit) may be a cliff (10.2.1)
+            if h not in out:
+                for n in nbrs[h]:
+                    if n in dist:
+                        out.add(h)    # the first hexside (next to the unit) may be a cliff (10.2.1)
+                        break
         return frozenset(out)
-    return g.rules.memo_by(("supply", side, for_hq, _signature(g)), build)
+    return g.rules.memo_by(("supply", side, _signature(g), hash(blocked)), build)
+
+
+def open_steps(g: "Game") -> dict[str, tuple[str, ...]]:
+    """Neighbours across hexsides that are not cliffs (10.2.1), as the bridge stands."""
+    def build():
+        data = g.data
+        return {h: tuple(n for n in data.nbrs[h] if not board.cliff(g, h, n)) for h in data.hexes}
+    return g.rules.memo_by(("open_steps", g.get("roana_bridge")), build)
 
 
 def in_supply(g: "Game", pid: int) -> bool:
@@ -125,6 +133,10 @@ def traces_as_unit(g: "Game", pid: int) -> bool:
 def interdicted(g: "Game", side: str) -> frozenset[str]:
     """10.4.1: road and track hexes that enemy artillery in battery (able to fire: BF left after
     DP, 19.7) sees from its own hex and reaches with its Range; no LP, fired or not."""
+    return g.memo(("interdicted", side), lambda: _interdicted(g, side))
+
+
+def _interdicted(g: "Game", side: str) -> frozenset[str]:
     guns = []
     for loc, pids in board.occupied(g, other(side)).items():
         for p in pids:

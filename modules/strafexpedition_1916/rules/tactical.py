@@ -2,12 +2,18 @@
 18.1-18.3), the counterattack declaration (13.5, step E) and the Non-Activated Unit Movement
 Phase (11.2, Phase 10).
 
-Units move one at a time (11.0; reading: a stack moves as its units one after the other); a
-unit may stop and go on while it is the one moving, but once another unit has started it may
-not move again (11.0.7), and it moves once a game turn. A move is a path; it stops in a hex
-where infiltration fire may fall (11.1.2) so the enemy can decide, and the unit may then go on.
-Forced march (11.3): infantry MA +50%, 1 DP at the end (for an assault declaration: after the
-declaration, before the bombardment; 11.3) — applied when the movement step ends.
+Units move hex by hex, paying for each hex entered and each hexside feature crossed (11.0), one
+unit at a time (reading: a stack moves as its units one after the other). The unit moving may
+go on while it has points; once another unit starts moving it may not move again (11.0.7), and
+each unit moves once a game turn. Infiltration fire (11.1.2) may fall after any step.
+
+A unit's move has a mode: plain; forced march (11.3: infantry MA +50%, 1 DP when the movement
+step ends — for an assault declaration, after the declaration and before the bombardment); or,
+in Phase 10, strategic (11.2.2: MA doubled when every hex of the move, start included, is at
+least 4 hexes from every enemy unit). A plain move becomes a forced march or a strategic move by
+the step that needs the extra points. Stacking (12.3): a unit may pass through friends over the
+limit but must end within it — it enters an over-stacked hex only if it can leave it, and may not
+stop there.
 """
 from __future__ import annotations
 
@@ -20,26 +26,7 @@ from . import action, board, command, movement, trenches, units
 from .game import Game, other, violation
 
 STRATEGIC_DISTANCE = 4     # 11.2.2: four hexes away (three between)
-
-
-def walk(g: Game, pid: int, path: list[str], tactical: bool) -> tuple[int, str | None, list[int]]:
-    """Move ``pid`` along ``path``; returns (points spent on the way, the hex where infiltration
-    fire may fall or None, the firers). Captures enemy artillery alone in a hex entered (19.4)."""
-    mover = movement.Mover(g, pid, tactical)
-    spent = 0
-    side = g.side_of(pid)
-    for a, b in zip(path, path[1:]):
-        cost = mover.step(a, b, spent, 1 << 30)
-        spent += cost or 0
-        firers = movement.infiltration_firers(g, pid, a, b) if tactical else []
-        g.do(C.Move(pid, b))
-        entered(g, pid, b)
-        for p in board.occupied(g, other(side)).get(b, ()):
-            if board.is_artillery(g, p):
-                units.capture(g, p, f"{g.name(pid)} entered its hex (19.4)")
-        if firers:
-            return spent, b, firers
-    return spent, None, []
+PLAIN, FORCED, STRATEGIC = "plain", "forced", "strategic"
 
 
 def entered(g: Game, pid: int, loc: str) -> None:
@@ -53,9 +40,14 @@ def entered(g: Game, pid: int, loc: str) -> None:
                "may act (Sc 5, special rule 1).")
 
 
+def far_hexes(g: Game, side: str) -> frozenset[str]:
+    return movement._far_from_enemy(g, side, STRATEGIC_DISTANCE)
+
+
 class MoveStep(State):
-    """What every movement decision shares: whose units, their budgets, moving them."""
+    """What every movement decision shares: whose units, their budgets, moving them a hex."""
     tactical = True
+    strategic_allowed = False
     rule = "11.0"
 
     # -- hooks for the three kinds of movement -------------------------------------------------
@@ -65,7 +57,7 @@ class MoveStep(State):
     def full_ma(self, g: Game, frame: dict) -> bool:
         return False
 
-    # -- shared -----------------------------------------------------------------------------------
+    # -- the unit moving ----------------------------------------------------------------------------
     def may_move(self, g: Game, frame: dict, pid: int) -> bool:
         if pid == frame.get("mover"):
             return True
@@ -77,101 +69,148 @@ class MoveStep(State):
             return False                      # Sc 5: the 48th Division free from 2 June
         if command.frozen(g, g.side_of(pid), pid):
             return False                      # Sc 5 special rule 1
+        if self.over_stacked_mover(g, frame) is not None:
+            return False                      # 12.3: the mover must first leave its over-stacked hex
         return True
 
+    def over_stacked_mover(self, g: Game, frame: dict) -> int | None:
+        pid = frame.get("mover")
+        if pid is None or not g.exists(pid) or not board.on_map(g, pid):
+            return None
+        loc = g.where(pid)
+        if len(board.stacking_units(g, loc, g.side_of(pid))) > board.stack_limit(g, loc) \
+                and g.ptype(pid).kind == "unit":
+            return pid
+        return None
+
     def spent(self, frame: dict, pid: int) -> int:
-        return int(frame.get("spent", {}).get(str(pid), 0)) if pid == frame.get("mover") else 0
+        return int(frame.get("spent", 0)) if pid == frame.get("mover") else 0
 
-    def forced(self, frame: dict, pid: int) -> bool:
-        return pid in frame.get("forced", [])
+    def mode(self, frame: dict, pid: int) -> str:
+        return frame.get("mode", PLAIN) if pid == frame.get("mover") else PLAIN
 
-    def budgets(self, g: Game, frame: dict, pid: int) -> tuple[int, int | None]:
-        """(the budget of a plain move, the forced-march budget or None)."""
-        if self.forced(frame, pid):
-            return movement.ma(g, pid, forced=True), None
-        normal = movement.ma(g, pid)
-        forced = movement.ma(g, pid, forced=True) if board.is_infantry(g, pid) else None
-        return normal, (forced if forced and forced > normal else None)
+    def budget(self, g: Game, pid: int, mode: str) -> int:
+        return movement.ma(g, pid, forced=(mode == FORCED), strategic=(mode == STRATEGIC))
 
-    def reach(self, g: Game, frame: dict, pid: int) -> tuple[dict, dict]:
-        """(plain-move destinations, forced-march-only destinations): hex → (spent, path)."""
-        def build():
-            mover = movement.Mover(g, pid, self.tactical)
-            start = g.where(pid)
-            spent = self.spent(frame, pid)
-            normal, forced = self.budgets(g, frame, pid)
-            plain = mover.reach(start, normal, spent)
-            extra = {}
-            if forced is not None:
-                extra = {h: v for h, v in mover.reach(start, forced, spent).items() if h not in plain}
-            return plain, extra
-        return g.memo(("reach", self.name, pid, frame.get("mover"), self.spent(frame, pid),
-                       self.forced(frame, pid)), build)
+    def far_so_far(self, g: Game, frame: dict, pid: int) -> bool:
+        far = far_hexes(g, g.side_of(pid))
+        if pid == frame.get("mover"):
+            return bool(frame.get("far")) and g.where(pid) in far
+        return g.where(pid) in far
+
+    def steps(self, g: Game, frame: dict, pid: int) -> list[tuple[str, str, int]]:
+        """(verb, hex, points after) of every step the unit may take now."""
+        mover = movement.Mover(g, pid, self.tactical)
+        here = g.where(pid)
+        spent = self.spent(frame, pid)
+        mode = self.mode(frame, pid)
+        plain = self.budget(g, pid, PLAIN)
+        forced = self.budget(g, pid, FORCED) if board.is_infantry(g, pid) else 0
+        strat = self.budget(g, pid, STRATEGIC) if self.strategic_allowed else 0
+        far = far_hexes(g, g.side_of(pid)) if self.strategic_allowed else frozenset()
+        far_ok = self.strategic_allowed and self.far_so_far(g, frame, pid)
+        limit = self.budget(g, pid, mode)
+        out = []
+        for n in g.data.nbrs[here]:
+            cost = mover.step(here, n, spent, limit)
+            if cost is None:
+                continue
+            total = spent + cost
+            verb = None
+            if total <= limit and (mode != STRATEGIC or n in far):
+                verb = "move"
+            elif mode == PLAIN and forced and total <= forced:
+                verb = "force_march"
+            elif mode == PLAIN and far_ok and n in far and strat and total <= strat:
+                verb = "strategic"
+            if verb is None:
+                continue
+            if board.cliff(g, here, n):
+                total = max(total, self.budget(g, pid, {"move": mode, "force_march": FORCED,
+                                                        "strategic": STRATEGIC}[verb]))
+            if not mover.can_end(n) and not self._can_leave(g, mover, pid, n, total, verb, mode):
+                continue
+            out.append((verb, n, total))
+        return out
+
+    def _can_leave(self, g: Game, mover, pid: int, n: str, total: int, verb: str, mode: str) -> bool:
+        """12.3: an over-stacked hex is entered only when the unit can step on to a legal end."""
+        new_mode = {"move": mode, "force_march": FORCED, "strategic": STRATEGIC}[verb]
+        limit = self.budget(g, pid, new_mode)
+        for m in g.data.nbrs[n]:
+            c = mover.step(n, m, total, limit)
+            if c is not None and total + c <= limit and mover.can_end(m) and not board.cliff(g, n, m):
+                return True
+        return False
 
     def offer_moves(self, g: Game, frame: dict):
         side = frame["side"]
         for pid in self.movers(g, frame):
             if not self.may_move(g, frame, pid):
                 continue
-            plain, extra = self.reach(g, frame, pid)
-            for h, (_, path) in sorted(plain.items()):
-                yield self.offer("move", side, unit=pid, path=path)
-            for h, (_, path) in sorted(extra.items()):
-                yield self.offer("force_march", side, unit=pid, path=path)
+            for verb, n, _ in self.steps(g, frame, pid):
+                yield self.offer(verb, side, unit=Piece(pid), to=Loc(n))
 
-    def check_move(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> Violation | None:
-        return self._check_path(g, frame, unit, path, forced=False)
+    def check_move(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
+        return self._check_step(g, frame, unit, to, "move")
 
-    def check_force_march(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> Violation | None:
+    def check_force_march(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
         if g.exists(unit) and not board.is_infantry(g, unit):
             return violation("11.3", "only infantry may force-march")
-        return self._check_path(g, frame, unit, path, forced=True)
+        return self._check_step(g, frame, unit, to, "force_march")
 
-    def _check_path(self, g: Game, frame: dict, unit: int, path, forced: bool) -> Violation | None:
+    def _check_step(self, g: Game, frame: dict, unit: int, to: str, verb: str) -> Violation | None:
         if not g.exists(unit) or unit not in self.movers(g, frame):
             return violation(self.rule, "that unit may not move now")
         if not self.may_move(g, frame, unit):
-            if g.listed("se_moved", unit):
+            if self.over_stacked_mover(g, frame) is not None:
+                return violation("12.3", f"{g.name(frame['mover'])} must first leave its over-stacked hex")
+            if g.listed("se_moved", unit) or unit in frame.get("done_units", []):
                 return violation("11.0.7", f"{g.name(unit)} has already moved this turn (or another unit "
                                            "has started moving since)")
             if command.frozen(g, g.side_of(unit), unit):
                 return violation("Sc5", "the Italian units in the East sector may not move yet")
             return violation(self.rule, f"{g.name(unit)} may not move now")
-        path = [str(h) for h in path]
-        if len(path) < 2 or path[0] != g.where(unit):
-            return violation("11.0", "a path starts in the unit's hex and goes somewhere")
-        plain, extra = self.reach(g, frame, unit)
-        table = extra if forced else plain
-        end = path[-1]
-        if end in table and table[end][1] == path:
-            return None
+        for v, n, _ in self.steps(g, frame, unit):
+            if n == to and v == verb:
+                return None
+        here = g.where(unit)
+        if to not in g.data.nbrs.get(here, ()):
+            return violation("11.0", "units move one hex at a time, into an adjacent hex")
         mover = movement.Mover(g, unit, self.tactical)
-        normal, fbudget = self.budgets(g, frame, unit)
-        budget = (fbudget or normal) if forced else normal
-        if mover.path_cost(path, self.spent(frame, unit), budget) is None:
-            for a, b in zip(path, path[1:]):
-                if board.cliff(g, a, b) and not board.is_mountain(g, unit):
-                    return violation("11.0.4", "only mountain infantry crosses cliff hexsides")
-                if mover.enemy_blocks(b):
-                    return violation("11.0.6", "no unit enters a hex holding enemy non-artillery units")
-                if not self.tactical and b in board.zoc(g, other(g.side_of(unit))):
-                    return violation("11.2.1", "units moving outside an Action may not enter enemy ZoC")
-                if not board.in_play_area(g, b):
-                    return violation("2.3", f"{b} is outside the scenario's play area (impassable)")
-            return violation("11.0.3", "not enough movement points for that path")
-        if not mover.can_end(end):
-            return violation("12.3", "the move must end within the stacking limit")
-        if forced and end in plain:
-            return None
-        return violation("11.0", "take the offered path to that hex")
+        if board.cliff(g, here, to) and not board.is_mountain(g, unit):
+            return violation("11.0.4", "only mountain infantry crosses cliff hexsides")
+        if board.cliff(g, here, to) and self.spent(frame, unit):
+            return violation("11.0.4", "crossing a cliff takes the unit's whole MA")
+        if mover.enemy_blocks(to):
+            return violation("11.0.6", "no unit enters a hex holding enemy non-artillery units")
+        if not board.in_play_area(g, to):
+            return violation("2.3", f"{to} is outside the scenario's play area (impassable)")
+        if to in board.zoc(g, other(g.side_of(unit))):
+            if not self.tactical:
+                return violation("11.2.1", "units moving outside an Action may not enter enemy ZoC")
+            if board.is_artillery(g, unit):
+                return violation("19.4", "artillery alone may not enter an enemy ZoC")
+        if verb == "strategic":
+            return violation("11.2.2", "strategic movement stays at least four hexes from every enemy "
+                                       "unit, start included, within twice the MA")
+        if verb == "force_march" and self.mode(frame, unit) != PLAIN:
+            return violation("11.3", "the unit is already on a forced or strategic move")
+        for v, n, _ in self.steps(g, frame, unit):
+            if n == to:
+                return violation("11.0", f"take that step as '{v.replace('_', ' ')}'")
+        mover_c = mover.step(here, to, self.spent(frame, unit), 1 << 30)
+        if mover_c is not None and not mover.can_end(to):
+            return violation("12.3", "the unit could not leave that over-stacked hex")
+        return violation("11.0.3", "not enough movement points to enter that hex")
 
-    def on_move(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> None:
+    def on_move(self, g: Game, frame: dict, unit: Piece, to: Loc) -> None:
         """Move"""
-        self._move(g, frame, unit, [str(h) for h in path], forced=False)
+        self.step_unit(g, frame, unit, to, self.mode(frame, unit))
 
-    def on_force_march(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> None:
+    def on_force_march(self, g: Game, frame: dict, unit: Piece, to: Loc) -> None:
         """Forced march"""
-        self._move(g, frame, unit, [str(h) for h in path], forced=True)
+        self.step_unit(g, frame, unit, to, FORCED)
 
     def start_moving(self, g: Game, frame: dict, unit: int) -> None:
         """11.0.7: a unit starting to move ends the previous unit's move."""
@@ -179,29 +218,33 @@ class MoveStep(State):
             done = list(frame.get("done_units", []))
             if frame.get("mover") is not None:
                 done.append(frame["mover"])
-            g.update(mover=unit, spent={str(unit): 0}, done_units=done)
+            far = g.where(unit) in far_hexes(g, g.side_of(unit)) if self.strategic_allowed else False
+            g.update(mover=unit, spent=0, mode=PLAIN, far=far, done_units=done)
             g.add_to("se_moved", unit)
             trenches.unit_disturbed(g, unit)
 
-    def _move(self, g: Game, frame: dict, unit: int, path: list[str], forced: bool) -> None:
+    def step_unit(self, g: Game, frame: dict, unit: int, to: str, mode: str) -> None:
+        """One hex: pay, enter, capture enemy artillery alone there (19.4), control (23.1),
+        infiltration fire (11.1.2)."""
+        after = next(t for v, n, t in self.steps(g, frame, unit) if n == to)
         self.start_moving(g, frame, unit)
         frame = g.top
-        if forced and unit not in frame.get("forced", []):
+        here = g.where(unit)
+        if mode == FORCED and unit not in frame.get("forced", []):
             g.update(forced=frame.get("forced", []) + [unit])
             g.add_to("se_forced", unit)
-            frame = g.top
-        spent0 = int(frame["spent"].get(str(unit), 0))
-        mover = movement.Mover(g, unit, self.tactical)
-        total = mover.path_cost(path, spent0, 1 << 30)
-        cost, stop, firers = walk(g, unit, path, self.tactical)
-        if stop is not None:
-            idx = path.index(stop)
-            total = mover.path_cost(path[:idx + 1], spent0, 1 << 30)
-        g.update(spent={str(unit): int(total or spent0 + cost)})
+        firers = movement.infiltration_firers(g, unit, here, to) if self.tactical else []
+        far = frame.get("far") and to in far_hexes(g, g.side_of(unit)) if self.strategic_allowed else False
+        g.do(C.Move(unit, to))
+        entered(g, unit, to)
+        side = g.side_of(unit)
+        for p in board.occupied(g, other(side)).get(to, ()):
+            if board.is_artillery(g, p):
+                units.capture(g, p, f"{g.name(unit)} entered its hex (19.4)")
+        g.update(spent=after, mode=mode, far=bool(far))
         self.after_move(g, unit)
-        if stop is not None and g.exists(unit):
-            g.call("infiltration_fire", side=other(g.side_of(unit)), firers=firers, victims=[unit],
-                   hex=stop, retreat=False)
+        if firers:
+            g.call("infiltration_fire", side=other(side), firers=firers, victims=[unit], hex=to, retreat=False)
 
     def after_move(self, g: Game, unit: int) -> None:
         rec = action.current(g)
@@ -214,12 +257,17 @@ class MoveStep(State):
             if g.exists(p) and board.on_map(g, p):
                 units.add_dp(g, p, 1, "forced march, 11.3")
 
+    def check_done(self, g: Game, frame: dict) -> Violation | None:
+        if self.over_stacked_mover(g, frame) is not None:
+            return violation("12.3", f"{g.name(frame['mover'])} must end its move within the stacking limit")
+        return None
+
     def describe(self, g: Game, frame: dict, action_) -> str | None:
         side = g.rules.side_name(action_.side)
+        who = "a unit" if g.option("fog_of_war") else g.name(action_["unit"]) if "unit" in action_ else ""
         if action_.verb in ("move", "force_march", "strategic"):
             how = {"move": "moves", "force_march": "force-marches", "strategic": "moves strategically"}[action_.verb]
-            path = action_.path
-            return f"{side}: {g.name(action_['unit'])} {how} {path[0]} → {g.hex_name(path[-1])}"
+            return f"{side}: {who} {how} to {g.hex_name(action_['to'])}"
         if action_.verb in ("assault", "forced_assault", "counterattack"):
             return f"{side}: {g.name(action_['unit'])} declares an assault on {g.hex_name(action_['target'])}"
         if action_.verb == "dig":
@@ -236,7 +284,9 @@ def assault_targets(g: Game, step: MoveStep, frame: dict, pid: int, allowed: set
     here = g.where(pid)
     mover = movement.Mover(g, pid, True)
     spent = step.spent(frame, pid)
-    normal, forced = step.budgets(g, frame, pid)
+    mode = step.mode(frame, pid)
+    normal = step.budget(g, pid, mode)
+    forced = step.budget(g, pid, FORCED) if mode == PLAIN else None
     out = []
     for n in g.data.nbrs[here]:
         if not board.occupied(g, other(side)).get(n):
@@ -258,16 +308,14 @@ def declare(g: Game, step: MoveStep, frame: dict, pid: int, target: str, forced:
     if forced and pid not in frame.get("forced", []):
         g.update(forced=frame.get("forced", []) + [pid])
         g.add_to("se_forced", pid)
-    mover = movement.Mover(g, pid, True)
+    elif step.mode(frame, pid) == FORCED and pid not in frame.get("forced", []):
+        g.update(forced=frame.get("forced", []) + [pid])
     here = g.where(pid)
-    normal, fb = step.budgets(g, g.top, pid)
-    cost = mover.assault_cost(here, target, step.spent(g.top, pid), fb or normal) or 0
     g.do(C.SetProp(pid, "assault", target))
     g.do(C.SetProp(pid, "assault_from", here))
     g.mark(pid, f"Assault → {target}")
     trenches.unit_disturbed(g, pid)
-    g.update(spent={str(pid): step.spent(g.top, pid) + cost}, mover=None,
-             done_units=g.top.get("done_units", []) + [pid])
+    g.update(spent=0, mode=PLAIN, mover=None, done_units=g.top.get("done_units", []) + [pid])
     step.after_move(g, pid)
 
 
@@ -300,7 +348,8 @@ class Tactical(MoveStep):
                 yield self.offer("forced_assault" if forced else "assault", side, unit=pid, target=target)
             if self._can_dig(g, frame, pid) is None:
                 yield self.offer("dig", side, unit=pid)
-        yield self.offer("done", side)
+        if self.check_done(g, frame) is None:
+            yield self.offer("done", side)
 
     def check_assault(self, g: Game, frame: dict, unit: Piece, target: Loc) -> Violation | None:
         return self._check_assault(g, frame, unit, target, False)
@@ -394,7 +443,10 @@ class Tactical(MoveStep):
             trenches.start_raise(g, unit, loc, act["brigade"])
 
     def check_done(self, g: Game, frame: dict) -> Violation | None:
-        """Italian event 1: the drawn brigade makes at least one assault if it can."""
+        """12.3, and Italian event 1: the drawn brigade makes at least one assault if it can."""
+        problem = super().check_done(g, frame)
+        if problem:
+            return problem
         forced = g.get("se_forced_brigade")
         rec = action.current(g)
         if not forced or frame["side"] != "IT":
@@ -423,6 +475,7 @@ class FreeMove(MoveStep):
     name = "free_move"
     rule = "11.2"
     tactical = False
+    strategic_allowed = True
 
     def movers(self, g: Game, frame: dict) -> list[int]:
         def build():
@@ -446,45 +499,16 @@ class FreeMove(MoveStep):
                       "of the enemy), then done")
 
     def actions(self, g: Game, frame: dict):
-        side = frame["side"]
         yield from self.offer_moves(g, frame)
-        for pid in self.movers(g, frame):
-            if not self.may_move(g, frame, pid) or self.forced(frame, pid):
-                continue
-            for h, (_, path) in sorted(self._strategic(g, frame, pid).items()):
-                yield self.offer("strategic", side, unit=pid, path=path)
-        yield self.offer("done", side)
+        if self.over_stacked_mover(g, frame) is None:
+            yield self.offer("done", frame["side"])
 
-    def _strategic(self, g: Game, frame: dict, pid: int) -> dict:
-        if pid == frame.get("mover") and not frame.get("strategic") == pid:
-            return {}
-        def build():
-            mover = movement.Mover(g, pid, False)
-            plain, _ = self.reach(g, frame, pid)
-            far = mover.reach(g.where(pid), movement.ma(g, pid, strategic=True), self.spent(frame, pid),
-                              keep_away=STRATEGIC_DISTANCE)
-            return {h: v for h, v in far.items() if h not in plain}
-        return g.memo(("strategic", pid, frame.get("mover"), self.spent(frame, pid)), build)
+    def check_strategic(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
+        return self._check_step(g, frame, unit, to, "strategic")
 
-    def check_strategic(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> Violation | None:
-        if not g.exists(unit) or unit not in self.movers(g, frame) or not self.may_move(g, frame, unit):
-            return violation("11.0.7", "that unit may not move now")
-        table = self._strategic(g, frame, unit)
-        path = [str(h) for h in path]
-        if path and path[-1] in table and table[path[-1]][1] == path:
-            return None
-        return violation("11.2.2", "strategic movement stays at least four hexes from every enemy unit, "
-                                   "start and end included, within twice the MA")
-
-    def on_strategic(self, g: Game, frame: dict, unit: Piece, path: tuple[Loc, ...]) -> None:
+    def on_strategic(self, g: Game, frame: dict, unit: Piece, to: Loc) -> None:
         """Strategic move"""
-        self.start_moving(g, frame, unit)
-        g.update(strategic=int(unit))
-        mover = movement.Mover(g, unit, False)
-        spent0 = self.spent(g.top, unit)
-        total = mover.path_cost([str(h) for h in path], spent0, 1 << 30) or spent0
-        walk(g, unit, [str(h) for h in path], False)
-        g.update(spent={str(unit): total})
+        self.step_unit(g, frame, unit, to, STRATEGIC)
 
     def on_done(self, g: Game, frame: dict) -> None:
         """Movement done"""
@@ -548,7 +572,8 @@ class Counter(MoveStep):
             for target, forced in assault_targets(g, self, frame, pid, lost):
                 if not forced:
                     yield self.offer("counterattack", side, unit=pid, target=target)
-        yield self.offer("done", side)
+        if self.over_stacked_mover(g, frame) is None:
+            yield self.offer("done", side)
 
     def check_counterattack(self, g: Game, frame: dict, unit: Piece, target: Loc) -> Violation | None:
         if target not in self.lost(g):
