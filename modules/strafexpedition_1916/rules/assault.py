@@ -469,19 +469,19 @@ class Resolution(State):
     def losses(self, g: Game, pids: list[int], first: int, steps: int, why: str, outcome: list,
                defending: bool = False) -> list[int]:
         """13.4.4: the first step from the unit whose morale was used, then the strongest; a
-        fortress taking a step is captured (20.5); artillery loses its one step."""
+        fortress taking a step is captured (20.5). Artillery loses no step in an assault (17.3:
+        its one step goes only to bombardment or capture; it is captured when the enemy holds
+        its hex at the end of the Action, 13.4.5.3)."""
         if steps <= 0:
             return list(pids)
-        order = [first] + sorted((p for p in pids if p != first), key=lambda p: (board.is_artillery(g, p),
-                                                                                  -units.cf(g, p), p))
+        order = [p for p in [first] + sorted((p for p in pids if p != first), key=lambda p: (-units.cf(g, p), p))
+                 if not board.is_artillery(g, p)]
         left = steps
         taken = []
         for p in order:
             while left > 0 and g.exists(p) and board.on_map(g, p):
                 if board.is_fortress(g, p):
                     units.capture(g, p, "a step lost in an assault (20.5)")
-                elif board.is_artillery(g, p):
-                    units.eliminate(g, p, why)
                 else:
                     units.lose_step(g, p, why)
                 taken.append(p)

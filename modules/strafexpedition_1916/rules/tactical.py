@@ -116,21 +116,22 @@ class MoveStep(State):
             if cost is None:
                 continue
             total = spent + cost
-            verb = None
+            verbs = []
             if total <= limit and (mode != STRATEGIC or n in far):
-                verb = "move"
-            elif mode == PLAIN and forced and total <= forced:
-                verb = "force_march"
-            elif mode == PLAIN and far_ok and n in far and strat and total <= strat:
-                verb = "strategic"
-            if verb is None:
-                continue
-            if board.cliff(g, here, n):
-                total = max(total, self.budget(g, pid, {"move": mode, "force_march": FORCED,
-                                                        "strategic": STRATEGIC}[verb]))
-            if not mover.can_end(n) and not self._can_leave(g, mover, pid, n, total, verb, mode):
-                continue
-            out.append((verb, n, total))
+                verbs.append("move")
+            else:
+                if mode == PLAIN and forced and total <= forced:
+                    verbs.append("force_march")
+                if mode == PLAIN and far_ok and n in far and strat and total <= strat:
+                    verbs.append("strategic")
+            for verb in verbs:
+                after = total
+                if board.cliff(g, here, n):
+                    after = max(total, self.budget(g, pid, {"move": mode, "force_march": FORCED,
+                                                            "strategic": STRATEGIC}[verb]))
+                if not mover.can_end(n) and not self._can_leave(g, mover, pid, n, after, verb, mode):
+                    continue
+                out.append((verb, n, after))
         return out
 
     def _can_leave(self, g: Game, mover, pid: int, n: str, total: int, verb: str, mode: str) -> bool:
@@ -226,7 +227,9 @@ class MoveStep(State):
     def step_unit(self, g: Game, frame: dict, unit: int, to: str, mode: str) -> None:
         """One hex: pay, enter, capture enemy artillery alone there (19.4), control (23.1),
         infiltration fire (11.1.2)."""
-        after = next(t for v, n, t in self.steps(g, frame, unit) if n == to)
+        want = {PLAIN: "move", FORCED: "force_march", STRATEGIC: "strategic"}[mode]
+        options = [(v, t) for v, n, t in self.steps(g, frame, unit) if n == to]
+        after = next((t for v, t in options if v == want), options[0][1] if options else 0)
         self.start_moving(g, frame, unit)
         frame = g.top
         here = g.where(unit)
