@@ -228,7 +228,7 @@ class Assign(State):
     rule = "8.4"
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
-        act = frame["acts"][-1]
+        act = frame["acts"][self.index(frame)]
         room = command.ARTILLERY_PER_BOX.get(act["box"], 0) - len(act["artillery"])
         return Prompt(frame["side"], "assign",
                       f"{g.rules.side_name(frame['side'])}: assign to "
@@ -236,9 +236,13 @@ class Assign(State):
                       f"artillery units and {2 - len(act['independents'])} independents within its "
                       "command radius, then done")
 
+    def index(self, frame: dict) -> int:
+        """The activation being given its artillery and independents."""
+        return int(frame.get("index", len(frame["acts"]) - 1))
+
     def candidates(self, g: Game, frame: dict) -> tuple[list[int], list[int]]:
         side = frame["side"]
-        act = frame["acts"][-1]
+        act = frame["acts"][self.index(frame)]
         inside = set(act["area"])
         taken = {p for a in frame["acts"] for p in a["artillery"] + a["independents"]}
         guns, indeps = [], []
@@ -288,14 +292,15 @@ class Assign(State):
             return False
         if frame.get("reaction"):
             return False
-        return True
+        first = frame["acts"][0]
+        return all(sector_of(g, g.where(p)) == first["sector"] for p in first["units"] if g.exists(p))
 
     def check_assign(self, g: Game, frame: dict, unit: Piece) -> Violation | None:
         guns, indeps = self.candidates(g, frame)
         if unit in guns or unit in indeps:
             return None
         if g.exists(unit) and (board.is_artillery(g, unit) or board.is_fortress(g, unit)):
-            if g.exists(unit) and self._corps_barred(g, unit, frame["acts"][-1]):
+            if g.exists(unit) and self._corps_barred(g, unit, frame["acts"][self.index(frame)]):
                 return violation("Sc5", "III Corps mountain artillery supports only III Corps brigades before turn 10")
             return violation("8.3", f"{g.name(unit)} cannot be assigned: outside the command radius, "
                                     "not able to fire (13.2.4, 19.1, 19.2), or the box allows no more")
@@ -305,7 +310,7 @@ class Assign(State):
     def on_assign(self, g: Game, frame: dict, unit: Piece) -> None:
         """Assign"""
         acts = [dict(a) for a in frame["acts"]]
-        act = acts[-1]
+        act = acts[self.index(frame)]
         if board.is_artillery(g, unit) or board.is_fortress(g, unit):
             act["artillery"] = act["artillery"] + [int(unit)]
         else:
@@ -328,10 +333,13 @@ class Assign(State):
     def on_second_brigade(self, g: Game, frame: dict, hq: Piece, at: Loc) -> None:
         """Activate in the other sector"""
         acts = [dict(a) for a in frame["acts"]] + [activate(g, hq, at)]
-        g.update(acts=acts)
+        g.update(acts=acts, index=len(acts) - 1)
 
     def on_done(self, g: Game, frame: dict) -> None:
         """Assignments done"""
+        if self.index(frame) < len(frame["acts"]) - 1:
+            g.update(index=self.index(frame) + 1)
+            return
         for a in frame["acts"]:
             if a["artillery"]:
                 g.note(f"{command.brigade_name(g, frame['side'], a['brigade'])}: artillery "
@@ -515,7 +523,7 @@ class Reaction(State):
 
     def _finish(self, g: Game, frame: dict) -> None:
         if frame["acts"]:
-            g.goto("assign", side=frame["side"], acts=frame["acts"], reaction=True)
+            g.goto("assign", side=frame["side"], acts=frame["acts"], reaction=True, index=0)
         else:
             g.end()
 

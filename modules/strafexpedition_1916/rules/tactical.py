@@ -176,6 +176,9 @@ class MoveStep(State):
             if n == to and v == verb:
                 return None
         here = g.where(unit)
+        acts = action.current(g).get("acts", []) if self.tactical else []
+        if len(acts) > 1 and g.data.sector.get(to) != next((a["sector"] for a in acts if unit in a["units"]), None):
+            return violation("24.3", "with a brigade acting in each sector, a unit may not cross into the other sector")
         if to not in g.data.nbrs.get(here, ()):
             return violation("11.0", "units move one hex at a time, into an adjacent hex")
         mover = movement.Mover(g, unit, self.tactical)
@@ -335,6 +338,16 @@ class Tactical(MoveStep):
         for a in rec.get("acts", []):
             out += [p for p in a["units"] if g.exists(p) and board.on_map(g, p) and g.side_of(p) == frame["side"]]
         return sorted(set(out))
+
+    def steps(self, g: Game, frame: dict, pid: int) -> list[tuple[str, str, int]]:
+        """24.3: with two brigades acting at once (team play), neither may cross into the other
+        sector (it would count for both)."""
+        out = super().steps(g, frame, pid)
+        acts = action.current(g).get("acts", [])
+        if len(acts) > 1:
+            mine = next((a["sector"] for a in acts if pid in a["units"]), None)
+            out = [s for s in out if g.data.sector.get(s[1]) == mine]
+        return out
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
         return Prompt(frame["side"], "tactical",
