@@ -56,8 +56,10 @@ class GameSetup(State):
                 if g.side_of(pid) == "AH" and g.data.sector.get(g.where(pid)) == "East" \
                         and g.data.initial_side.get(g.where(pid)) == "IT":
                     g.set("se_east_open", True)
-        if g.option("fog_of_war"):
-            g.set("se_fog", True)
+        if g.option("hidden_lp"):                 # 7.0: a side may keep its LP total secret
+            for side in SIDES:
+                g.set(f"secret:{side}:lp", int(g.get(f"lp_{side}", 0) or 0))
+                g.set(f"lp_{side}", None)
         g.goto("turn")
         if g.sattr("free_ah_barrage_before_turn1"):
             g.call("free_barrage")
