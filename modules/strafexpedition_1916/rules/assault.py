@@ -169,19 +169,24 @@ class DefensiveFire(State):
         return action.assault_hexes(g, other(frame["side"]))
 
     def firers(self, g: Game, frame: dict, pid: int) -> list[str]:
-        """The target hexes unit ``pid`` may fire at."""
+        """The target hexes unit ``pid`` may fire at. A fortress is both infantry and artillery
+        (20.1): it fires with its MG at an adjacent hex and, once a turn, with its BF within 6."""
         loc = g.where(pid)
         out = []
         for t in self.targets(g, frame):
-            if board.is_infantry(g, pid):
-                if t in g.data.nbrs.get(loc, ()):
-                    out.append(t)
-            elif not frame["counter"] and (board.is_artillery(g, pid) or board.is_fortress(g, pid)):
-                if g.data.hex_distance(loc, t) <= fire.DF_ARTILLERY_RANGE and board.in_battery(g, pid) \
-                        and units.bf(g, pid) > 0 and not g.listed("se_fired_defensive", pid) \
-                        and not g.listed("se_heavy_setup", pid):
-                    out.append(t)
+            if (board.is_infantry(g, pid) or board.is_fortress(g, pid)) and t in g.data.nbrs.get(loc, ()):
+                out.append(t)
+            elif not frame["counter"] and self.as_gun(g, pid, t):
+                out.append(t)
         return out
+
+    def as_gun(self, g: Game, pid: int, t: str) -> bool:
+        """13.3.4, 13.3.8, 19.1, 19.2: artillery (or a fortress) in battery within 6 hexes, BF
+        left, not yet fired defensively this turn, not a heavy unit set up this turn."""
+        return ((board.is_artillery(g, pid) or board.is_fortress(g, pid))
+                and g.data.hex_distance(g.where(pid), t) <= fire.DF_ARTILLERY_RANGE and board.in_battery(g, pid)
+                and units.bf(g, pid) > 0 and not g.listed("se_fired_defensive", pid)
+                and not g.listed("se_heavy_setup", pid))
 
     def candidates(self, g: Game, frame: dict) -> list[int]:
         side = frame["side"]
@@ -258,8 +263,9 @@ class DefensiveFire(State):
             firers = [int(p) for p, h in frame["assign"].items() if h == t and g.exists(int(p))]
             if not firers:
                 continue
-            infantry = [p for p in firers if board.is_infantry(g, p)]
-            guns = [p for p in firers if not board.is_infantry(g, p)]
+            infantry = [p for p in firers if board.is_infantry(g, p)
+                         or (board.is_fortress(g, p) and t in g.data.nbrs.get(g.where(p), ()))]
+            guns = [p for p in firers if not board.is_infantry(g, p) and not frame["counter"] and self.as_gun(g, p, t)]
             victims = [p for p in board.occupied(g, attacker).get(t, ()) if "assault" in g.piece(p).props]
             what = "Defensive fire against the counterattack (13.5.3)" if frame["counter"] else "Defensive fire (13.3)"
             fire.resolve_fire(g, frame["side"], t, victims, infantry, guns, t in frame["uncapped"], what)

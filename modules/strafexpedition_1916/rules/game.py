@@ -36,6 +36,7 @@ INFANTRY_TYPES = frozenset({"infantry", "mountain_infantry", "bersaglieri", "ber
 ATTACHABLE = frozenset({"mountain_infantry", "bersaglieri", "bersaglieri_bicycle", "militia",
                         "finance_guard"})
 WEATHERS = ("clear", "overcast", "rain")
+GT_LAST = 99          # the General Track's last box
 
 
 def other(side: str) -> str:
@@ -174,9 +175,34 @@ class Game(Context):
     def spend_lp(self, side: str, n: int) -> None:
         """7.0: LP spent are deducted at once and never recovered (7.1)."""
         self.set(self.lp_key(side), self.lp(side) - n)
+        self.show_lp(side)
 
     def gain_lp(self, side: str, n: int) -> None:
         self.set(self.lp_key(side), self.lp(side) + n)
+        self.show_lp(side)
+
+    def show_lp(self, side: str) -> None:
+        """The side's LP marker on its General Track (7.0; none when the total is kept secret)."""
+        if self.option("hidden_lp"):
+            return
+        marker = f"m_lp_{side.lower()}"
+        cell = f"gt:{side}:{max(0, min(GT_LAST, self.lp(side)))}"
+        pids = [p for p, pc in self.state.pieces.items() if pc.type == marker]
+        if not pids:
+            self.do(C.Create(marker, cell))
+        elif self.state.pieces[pids[0]].loc != cell:
+            self.do(C.Move(pids[0], cell))
+
+    def show_turn(self) -> None:
+        """The Game Turn marker on the Turn Record Track (4.0-12)."""
+        cell = f"trt:{self.campaign_turn()}"
+        if cell not in self.module.locations:
+            return
+        pids = [p for p, pc in self.state.pieces.items() if pc.type == "m_game_turn"]
+        if not pids:
+            self.do(C.Create("m_game_turn", cell))
+        elif self.state.pieces[pids[0]].loc != cell:
+            self.do(C.Move(pids[0], cell))
 
     # -- turn facts ----------------------------------------------------------------------------------------
     @property

@@ -76,7 +76,10 @@ class Turn(Procedure):
     # 1. Reinforcements (6.0, 7.0)
     def reinforcement_phase(self, g: Game, frame: dict) -> None:
         phase(g, "Reinforcement Phase (6.0)")
+        g.show_turn()
         income(g)
+        for side in SIDES:
+            g.show_lp(side)
         special_turn_rules(g)
         g.call("reinforce", side="AH", next="IT")
 
