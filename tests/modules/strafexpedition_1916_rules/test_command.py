@@ -177,15 +177,6 @@ def test_se_10_2_ten_hexes_to_a_road_then_the_network_to_a_source():
     assert "0238" in roads                     # Schio, an Italian source, on the network
 
 
-def test_se_10_2_2_an_enemy_zoc_blocks_the_off_road_line_and_a_friend_negates_it():
-    pos = new()
-    g = game(pos)
-    far = next(h for h in sorted(g.data.hexes) if h not in supply.road_network(g, "IT")
-               and all(n not in g.data.road_hexes for n in g.data.nbrs[h]) and g.data.initial_side[h] == "IT"
-               and h in supply.supplied_hexes(g, "IT") and not board.units_at(g, h))
-    assert far
-
-
 def test_se_10_2_3_hex_1201_belongs_to_whoever_controls_it():
     pos = new()
     g = game(pos)

@@ -183,28 +183,20 @@ def test_se_event_ah_1_doctrine_and_3_short_fire_are_flags_for_the_turn():
     assert pos.state.get("se_events") == ["doctrine", "short_fire_AH"]
 
 
-def test_se_22_0_three_russian_successes_end_the_game():
-    pos = new()
-    pos.set("turn", 2)
-    pos.set("russian_successes", 2)
-    pos.set("se_initiative", "AH")
-    g = game(pos)
-    drm = int(g.data.trt_value(g.campaign_turn(), "event_drm") or 0)
-    run_event(pos, 7 - drm if 7 - drm <= 6 else 6)
-    if 6 + drm >= 7:
-        assert pos.state.get("russian_successes") == 3 and pos.session.outcome() is not None
-
-
 def test_se_event_2_the_opponent_moves_one_regiment_one_hex():
     pos = new("sc1_drive_on_pasubio")
     pos.set("turn", 2)
     run_event(pos, 5, 2, 1)                  # Italian table 2; first Italian brigade drawn
     p = pos.session.prompt()
     assert p.kind == "event_move" and p.side == "AH"
-    frame = pos.state.get("se_stack")[-1]
     first = next(a for a in pos.session.legal_actions() if a.verb == "shift")
+    unit, start = first["unit"], pos.where(first["unit"])
+    regiment = pos.state.pieces[unit].type.split("_")[2]
     pos.push(first)
-    assert pos.state.get("se_stack")[-1].get("regiment") or pos.session.prompt().kind != "event_move"
+    assert pos.where(unit) == first["to"] and first["to"] in game(pos).data.nbrs[start]
+    others = {a["unit"] for a in pos.session.legal_actions() if a.verb == "shift"}
+    assert unit not in others
+    assert all(pos.state.pieces[p].type.split("_")[2] == regiment for p in others)
 
 
 def test_se_event_it_1_a_drawn_brigade_must_activate_and_assault():

@@ -420,3 +420,88 @@ def test_se_24_4_a_reaction_only_in_a_sector_where_the_enemy_activated():
     pos.set("se_weather", "clear")
     pos.call("reaction", side="AH", sectors=["East"], tried=[], acts=[])
     refused(pos.session, f"AH: react at=@0338 hq=#{hq55}", "SE 24.4")
+
+
+def test_se_19_4_artillery_alone_never_enters_an_enemy_zoc():
+    pos = new()
+    clear(pos, PLAIN)
+    gun = place(pos, "it_art_v_fld", "0355", face=0)
+    place(pos, "ah_55_87_i", "0357")
+    pos.set("se_weather", "clear")
+    pos.call("free_move", side="IT", next=None)
+    assert not [a for a in pos.session.legal_actions() if a.get("to") == "0356"]
+    record(pos, "IT", [gun])
+    pos.call("tactical", side="IT")
+    refused(pos.session, f"IT: move to=@0356 unit=#{gun}", "SE 19.4")
+
+
+def test_se_13_2_1_only_artillery_assigned_to_the_activated_brigade_bombards():
+    pos = new()
+    clear(pos, PLAIN)
+    mine = place(pos, "ah_art_viii_fld", "0355", face=1)
+    other = place(pos, "ah_art_viii_fld", "0455", face=1)
+    place(pos, "it_taro_207_i", "0357")
+    record(pos, "AH", [], artillery=[mine])
+    pos.set("se_weather", "clear")
+    pos.call("bombard", side="AH", targets={})
+    refused(pos.session, f"AH: target gun=#{other} hex=@0357", "SE 13.2.1")
+    refused(pos.session, f"AH: target gun=#{mine} hex=@0356", "SE 13.2.2")    # no enemy there
+
+
+def test_se_13_2_5_and_18_4_terrain_and_trench_shift_the_bombardment():
+    pos = new()
+    g = game(pos)
+    target = next(h for h in sorted(g.data.woods) if g.data.level[h] == 5)
+    assert ["level 5 in %s (TEC)" % target, -1] in fire.terrain_shifts(g, target, "bombard_shift")
+    assert [f"woods in {target} (TEC)", -1] in fire.terrain_shifts(g, target, "bombard_shift")
+    clear(pos, [target])
+    place(pos, "m_trench2", target)
+    assert fire.trench_shift(game(pos), target, "bombard_shift") == [[f"trench level 2 in {target} (18.4)", -2]]
+    assert fire.trench_shift(game(pos), target, "defensive_fire_shift") == [[f"trench level 2 in {target} (18.4)", 2]]
+
+
+def test_se_13_3_1_infantry_fires_only_at_an_adjacent_hex_of_assaulting_units():
+    pos = new()
+    clear(pos, PLAIN + ("0359",))
+    a = place(pos, "ah_55_87_i", "0356")
+    far = place(pos, "it_taro_207_i", "0359")
+    record(pos, "AH", [a])
+    declare(pos, a, "0357")
+    pos.set("se_weather", "clear")
+    pos.call("defensive_fire", side="IT", counter=False, assign={}, uncapped=[])
+    refused(pos.session, f"IT: fire_at hex=@0356 unit=#{far}", "SE 13.3.1")
+
+
+def test_se_21_1_and_21_3_no_rebuild_of_artillery_nor_of_a_brigade_wholly_gone():
+    pos = new()
+    clear(pos)
+    gun = place(pos, "it_art_v_fld", "eliminated:IT")
+    gone = place(pos, "it_taro_207_ii", "eliminated:IT")
+    pos.call("replacements", side="IT", next=None)
+    offered = {a["unit"] for a in pos.session.legal_actions() if a.verb == "rebuild"}
+    assert gun not in offered and gone not in offered      # no Taro unit left on the map
+
+
+def test_se_4_0_11_the_turns_markers_go_in_phase_11():
+    pos = new()
+    clear(pos, PLAIN)
+    gun = place(pos, "it_art_v_fld", "0355", face=1)
+    a = place(pos, "it_taro_207_i", "0356")
+    from engine import commands as C
+    pos.commands("markers", [C.AddMarker(gun, "Act"), C.AddMarker(a, "Out of Command")])
+    from modules.strafexpedition_1916.rules import recovery
+    pos.edit("clean up", lambda tx: recovery.clean_up(pos.session.ruleset.game(pos.state, tx)))
+    assert pos.state.pieces[gun].markers == [] and pos.state.pieces[a].markers == []
+
+
+def test_se_22_0_the_third_russian_success_ends_the_game_at_once():
+    pos = new()
+    pos.set("turn", 25)                                   # 8 June: event modifier 2 (reconstructed)
+    pos.set("russian_successes", 2)
+    pos.set("se_initiative", "AH")
+    g = game(pos)
+    assert int(g.data.trt_value(g.campaign_turn(), "event_drm")) == 2
+    pos.dice(5)                                            # 5 + 2 = 7: Russian Success
+    pos.call("event_phase")
+    assert pos.state.get("russian_successes") == 3
+    assert pos.session.outcome() is not None and "third Russian Success" in pos.session.outcome().text
