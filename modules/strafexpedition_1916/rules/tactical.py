@@ -571,6 +571,9 @@ class Counter(MoveStep):
                 near = [e for e in board.adjacent_enemy(g, side, loc) if g.where(e) not in lost]
                 if not near:
                     out.append(p)
+        mover = frame.get("mover")
+        if mover is not None and g.exists(mover) and board.on_map(g, mover) and mover not in out:
+            out.append(mover)         # eligible when it started: it may go on (and must leave a crowd)
         return sorted(out)
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
