@@ -187,6 +187,7 @@ class App:
         self.first_frame_at: float | None = None
         self.catalog_modules: dict[str, Module] = {}
         self.error = ""
+        self.pacer = None   # the loop's client.pacing.Pacer, made by the first run()
 
     def module(self, module_id: str) -> Module:
         start = self.current
@@ -195,7 +196,22 @@ class App:
 
     def show_start(self) -> None:
         from .start import StartScreen
-        self.current = StartScreen(self.size, open_module, self.start_game, self.open_save, self.stop)
+        self.current = StartScreen(self.size, open_module, self.start_game, self.open_save, self.stop,
+                                   on_online=self.show_online)
+
+    def show_online(self) -> None:
+        """The start screen's Play online: the lobby, then a game on the server's table."""
+        from .widgets.lobby import LobbyScreen, OnlineTableScreen
+
+        def play(connection, game: dict) -> None:
+            try:
+                self.current = OnlineTableScreen(self.size, connection, game, self.module(game["module"]),
+                                                 on_back=lambda: setattr(self, "current", lobby))
+            except WartableError as exc:
+                self._error(str(exc))
+
+        lobby = LobbyScreen(self.size, open_module, play, self.show_start)
+        self.current = lobby
 
     def start_game(self, module_id: str, scenario: str | None, enforce: bool,
                    options: dict[str, str] | None = None) -> None:
@@ -243,14 +259,22 @@ class App:
         self.running = False
 
     def run(self, max_frames: int | None = None) -> int:
-        """The main loop; ``max_frames`` stops after that many frames (tests, benchmarks)."""
+        """The main loop; ``max_frames`` stops after that many turns of it (tests, benchmarks).
+
+        A frame is drawn only when something changed (:mod:`client.pacing`): after input, and
+        while the screen says it is animating (dice, tiles still rendering, a tooltip or a
+        toast due). In between the loop sleeps in ``pygame.event.wait``, so an idle table
+        costs next to no CPU."""
         import pygame
-        clock = pygame.time.Clock()
+        from .pacing import Pacer
+        if self.pacer is None:
+            self.pacer = Pacer()
+        pacer = self.pacer
         frames = 0
         self.screen = pygame.display.get_surface()
         while self.running:
-            dt = clock.tick(60) / 1000.0
-            for event in pygame.event.get():
+            events = pacer.wait(self.current)
+            for event in events:
                 if event.type == pygame.QUIT:
                     self.running = False
                     break
@@ -265,11 +289,14 @@ class App:
                 break
             if getattr(self.current, "quit", False):
                 self.show_start()
-            self.current.update(dt)
-            self.current.draw(self.screen, complete=frames == 0)
-            pygame.display.flip()
-            if self.first_frame_at is None:
-                self.first_frame_at = time.perf_counter()
+                pacer.invalidate()
+            self.current.update(pacer.dt)
+            if pacer.should_draw(self.current, bool(events)):
+                self.current.draw(self.screen, complete=self.first_frame_at is None)
+                pygame.display.flip()
+                pacer.drawn(self.current)
+                if self.first_frame_at is None:
+                    self.first_frame_at = time.perf_counter()
             frames += 1
             if max_frames is not None and frames >= max_frames:
                 break

@@ -97,8 +97,10 @@ class StartScreen:
 
     def __init__(self, size: tuple[int, int], open_module: Callable[[str], object],
                  on_new: Callable[[str, str | None, bool, dict[str, str]], None],
-                 on_load: Callable[[Path], None], on_quit: Callable[[], None]) -> None:
+                 on_load: Callable[[Path], None], on_quit: Callable[[], None],
+                 on_online: Callable[[], None] | None = None) -> None:
         self.width, self.height = size
+        self.on_online = on_online
         self.catalog = Catalog(module_ids(), open_module)
         self.on_new, self.on_load, self.on_quit = on_new, on_load, on_quit
         self.saves = recent_saves()
@@ -131,6 +133,9 @@ class StartScreen:
             Button((w // 2 + 20, h - 60, 150, 30), "Load game…", self._load_dialog),
             Button((w // 2 + 180, h - 60, 110, 30), "Quit", self.on_quit),
             Button((40, h - 60, 260, 30), "", self._toggle_mode)]
+        if self.on_online is not None:
+            self.buttons.append(Button((w // 2 + 300, h - 60, 150, 30), "Play online…", self.on_online,
+                                       tip="play on a server that keeps hidden cards and dice secret"))
         self._mode_text()
 
     def _mode_text(self) -> None:
@@ -228,6 +233,16 @@ class StartScreen:
 
     def update(self, dt: float) -> None:
         pass
+
+    def next_frame_in(self) -> float | None:
+        """Seconds until the screen changes without input (:mod:`client.pacing`): while the
+        catalogue is still reading modules, a few times a second; with a dialog open, the
+        caret's blink; else None (only input changes it)."""
+        if self.modals:
+            return 0.5 - (pygame.time.get_ticks() % 500) / 1000
+        if not all(s.loaded for s in self.catalog.items):
+            return 0.25
+        return None
 
     def draw(self, surf: pygame.Surface, complete: bool = False) -> None:
         surf.fill(colours.UI_BG)

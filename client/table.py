@@ -7,7 +7,7 @@ when the session reports a change (DESIGN principles 1 and 7).
 
 Gestures on the map
 -------------------
-* drag a piece: it and every piece above it move (in a box or hand: that piece alone);
+* drag a piece: it and every unit above it move (markers stay) (in a box or hand: that piece alone);
   Shift-drag: the whole stack; dragging a selected piece moves the whole selection; dragging
   the top of a deck or cup draws it; the drop snaps to the location under the cursor;
 * drag on empty map: pan; Ctrl- or Shift-drag on empty map: rubber-band selection;
@@ -68,10 +68,11 @@ from engine.session import Session
 
 from . import actions, colours, fonts
 from .actions import MenuItem
-from .camera import Camera
+from .camera import ZOOMS, Camera
 from .dice_tray import DiceTray, roll_seed, toss_for_roll
 from .legal import LegalIndex, Option, short_labels
 from .pieces import PILE_KINDS, Drawn, PieceLayer
+from .place_info import PlaceInfo
 from .render_counter import CounterRenderer
 from .render_map import MapRenderer
 from .widgets.base import Button, mods
@@ -144,6 +145,12 @@ def saves_dir() -> Path:
     return autosave_dir().parent / "saves"
 
 
+#: The status bar's buttons at a game on a server (client.online.OnlineSession, issue 19).
+ONLINE_BUTTONS = ("Dice", "LOS", "Charts", "Rules", "Help")
+#: Ctrl+ keys that do nothing there: undo, redo, save, load, send and receive a turn.
+ONLINE_NO_KEYS = (pygame.K_z, pygame.K_y, pygame.K_s, pygame.K_o, pygame.K_e, pygame.K_i)
+
+
 @dataclass
 class Press:
     """A mouse button held down: where, on what, with which modifiers."""
@@ -203,6 +210,8 @@ class Table:
         self.press: Press | None = None
         self.drag: Drag | None = None
         self.hover: Drawn | None = None
+        self.hover_loc: str | None = None          # the hex or space under the mouse (no piece there)
+        self.place_info = PlaceInfo(self.module)   # its tooltip: terrain, features, what stands there
         self.hover_since = 0.0
         self.mouse = (0, 0)
         self.last_click: tuple[Any, float] = (None, 0.0)
@@ -225,7 +234,7 @@ class Table:
         self.hand: HandPanel | None = HandPanel(self.module, self.counters, (0, 0, 0, 0), self.do) \
             if chrome and has_hands(self.module) else None
         self.log = LogPanel((0, 0, 10, 10), self._chat)
-        self.status = StatusBar((0, 0, 10, BAR_HEIGHT), [
+        items = [
             ("Seat", self.seat_menu, "choose the seated side"),
             ("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
             ("Dice", self._dice_button, "R"), ("LOS", self.toggle_los, "V: line of sight"),
@@ -233,12 +242,17 @@ class Table:
             ("Rules", lambda: self.open_rule(""), "B"),
             ("Save", self.save, "Ctrl+S"), ("Load", self.load_dialog, "Ctrl+O"),
             ("Send turn", self.pbem_export_dialog, "Ctrl+E"), ("Receive", self.pbem_import_dialog, "Ctrl+I"),
-            ("Help", self.show_help, "F1")])
+            ("Help", self.show_help, "F1")]
+        if getattr(session, "online", False):   # a game on a server: no seat switching, undo or files
+            items = [item for item in items if item[0] in ONLINE_BUTTONS]
+        self.status = StatusBar((0, 0, 10, BAR_HEIGHT), items)
         self.replay_buttons: list[Button] = []
         self.minimap: Minimap | None = None
         # rules-enforced play (see _refresh_rules): the prompt/action panel, the legal actions
         # of the state shown (cached by state hash), the card picked in the hand, the last refusal
         self.enforced = bool(getattr(session.ruleset, "enforcing", False))
+        if self.hand is not None:
+            self.hand.pin_on_right_click = self.enforced   # (right-click menus are free play only)
         self.panel: ActionPanel | None = ActionPanel() if chrome else None
         self.legal: LegalIndex | None = None
         self._legal_cache: dict[tuple, LegalIndex] = {}
@@ -249,8 +263,9 @@ class Table:
         # hot seat: an action was applied; once its dice are shown, hand the table over to the
         # side to act if that is another side (see _auto_hand_over)
         self.hand_over_due = False
+        self.maps_complete = False
         self.resize(size)
-        self.camera.fit(self.world.bounds)
+        self.open_view()
         self.minimap = Minimap(self.maps, self.camera, self.map_rect.bottomright)
         session.listeners.append(self._on_change)
         self.refresh()
@@ -346,7 +361,7 @@ class Table:
         """Re-read the view of the seated side and update every panel from it."""
         self.view = self.session.view(self.side)
         self.layer.set_view(self.view)
-        self.hover = None
+        self.hover = self.hover_loc = None
         self.tooltip.hide()
         visible = {e["id"] for es in self.view["locations"].values() for e in es if "id" in e}
         self.selection = [p for p in self.selection if p in visible]
@@ -819,6 +834,7 @@ class Table:
             self.toasts.show(f"cannot write the turn: {exc}", error=True)
             return None
         self.toasts.show(f"turn written to {out.name}: send it to your opponent")
+        self._hint_once(pbem.TRUST_NOTE)   # said plainly, once: PBEM is tamper-evident, not secret
         return out
 
     def pbem_import_dialog(self) -> None:
@@ -948,6 +964,9 @@ class Table:
     def _key(self, event: pygame.event.Event) -> None:
         k, m = event.key, mods(event)
         ctrl, shift = bool(m & pygame.KMOD_CTRL), bool(m & pygame.KMOD_SHIFT)
+        if ctrl and getattr(self.session, "online", False) and k in ONLINE_NO_KEYS:
+            self._hint_once("a game on a server is kept by the server: no undo, saves or turn files")
+            return
         if ctrl:
             if k == pygame.K_z:
                 self.redo() if shift else self.undo()
@@ -1198,8 +1217,9 @@ class Table:
         if self.los is not None and self.map_rect.collidepoint(pos):
             self.los.hover(self.location_under(pos))
         hit = self.layer.hit(self.camera, self.to_view(pos)) if self.map_rect.collidepoint(pos) else None
-        if hit is not self.hover:
-            self.hover = hit
+        loc = self.location_under(pos) if hit is None and self.map_rect.collidepoint(pos) else None
+        if hit is not self.hover or loc != self.hover_loc:
+            self.hover, self.hover_loc = hit, loc   # a piece, else the hex or space under the mouse
             self.hover_since = time.monotonic()
             self.tooltip.hide()
 
@@ -1234,7 +1254,7 @@ class Table:
         elif place is not None and place.kind in SPREAD_KINDS or p.source != "map":
             pids = [pid]
         else:
-            pids = [e["id"] for e in entries[p.index:] if "id" in e]
+            pids = self.layer.carried(p.loc, p.index)   # it and the units above it (markers stay)
         pids = self._ordered(pids)
         hidden = set()
         images = []
@@ -1343,9 +1363,41 @@ class Table:
             if self.replay_wait <= 0:
                 self.replay_step()
                 self.replay_wait = 0.6
-        if self.hover is not None and not self.tooltip.lines and self.drag is None and not self.modals \
-                and time.monotonic() - self.hover_since >= TOOLTIP_DELAY:
-            self.tooltip.show(describe(self.module, self.hover.entry, self.hover.loc), self.mouse)
+        if (self.hover is not None or self.hover_loc is not None) and not self.tooltip.lines \
+                and self.drag is None and not self.modals and time.monotonic() - self.hover_since >= TOOLTIP_DELAY:
+            if self.hover is not None:   # the piece, then its hex or space
+                lines = describe(self.module, self.hover.entry, self.hover.loc, self.counters.layouts) + \
+                    self.place_info.lines(self.hover.loc, self.layer.entries(self.hover.loc))
+            else:
+                lines = self.place_info.lines(self.hover_loc, self.layer.entries(self.hover_loc))
+            self.tooltip.show(lines, self.mouse)
+
+    def open_view(self) -> None:
+        """The opening view: the whole world, or a point-to-point map at its readable zoom
+        (names readable, issue 18)."""
+        rect, least = self.world.opening_view()
+        self.camera.fit(self.world.bounds)
+        if least and ZOOMS[self.camera.index] < least:
+            self.camera.index = next((i for i, z in enumerate(ZOOMS) if z >= least * 0.99), len(ZOOMS) - 1)
+            self.camera.center_on(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
+
+    def next_frame_in(self) -> float | None:
+        """Seconds until the table changes without input (:mod:`client.pacing`): 0 while it
+        animates (dice, map tiles still rendering, a pending hand-over, an auto replay, the
+        first frames), the delay of a pending tooltip, a toast's expiry or a caret's blink;
+        None when only input can change it."""
+        if self.frames <= 2 or self.tray.busy or self.hand_over_due or not self.maps_complete \
+                or (self.replay is not None and self.replay_auto):
+            return 0.0
+        now = time.monotonic()
+        due = []
+        if (self.hover is not None or self.hover_loc is not None) and not self.tooltip.lines and self.drag is None:
+            due.append(self.hover_since + TOOLTIP_DELAY - now)
+        if self.toasts.items:
+            due.append(min(t.until for t in self.toasts.items) - now)
+        if self.modals or self.log.input.focused:
+            due.append(0.5 - (pygame.time.get_ticks() % 500) / 1000)   # the text caret blinks
+        return max(0.0, min(due)) if due else None
 
     def draw(self, surf: pygame.Surface, complete: bool = False) -> None:
         """Draw the whole table. ``complete``: render every missing map tile now (first frame,
@@ -1354,7 +1406,8 @@ class Table:
         mr = self.map_rect
         clip = surf.get_clip()
         surf.set_clip(mr)
-        self.maps.draw(surf, self.camera, None if complete or self.frames <= 1 else TILE_BUDGET, offset=mr.topleft)
+        self.maps_complete = self.maps.draw(surf, self.camera, None if complete or self.frames <= 1 else TILE_BUDGET,
+                                            offset=mr.topleft)
         hidden = self.drag.hidden if self.drag is not None else set()
         self.layer.draw(surf, self.camera, hidden, set(self.selection), offset=mr.topleft)
         if self.enforced:

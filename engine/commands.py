@@ -382,20 +382,25 @@ class Roll(Command):
     def __init__(self, spec: str, purpose: str = "", result: list | None = None) -> None:
         self.spec, self.purpose, self.result = spec, purpose, result
 
-    def apply(self, state: GameState) -> None:
+    def _dice(self, state: GameState) -> dicelib.DiceSpec:
         _text(self.purpose, "roll purpose")
         custom = {d.id: d.faces for d in state.module.dice.values()} if state.module else None
         try:
-            spec = dicelib.parse(_text(self.spec, "dice spec"), custom)
+            return dicelib.parse(_text(self.spec, "dice spec"), custom)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        new_rng, faces = spec.roll(state.rng)
-        if self.result is not None and self.result != faces:
-            raise CommandError(f"roll {self.spec} does not reproduce the recorded result")
+
+    def _show(self, state: GameState, faces: list, new_rng: int) -> None:
         self.result = faces
         self._old_rng, self._old_last = state.rng, state.globals.get("last_roll")
         state._set_rng(new_rng)
-        state._set_global("last_roll", {"spec": self.spec, "faces": faces, "for": self.purpose})
+        state._set_global("last_roll", {"spec": self.spec, "faces": list(faces), "for": self.purpose})
+
+    def apply(self, state: GameState) -> None:
+        new_rng, faces = self._dice(state).roll(state.rng)
+        if self.result is not None and self.result != faces:
+            raise CommandError(f"roll {self.spec} does not reproduce the recorded result")
+        self._show(state, faces, new_rng)
 
     def undo(self, state: GameState) -> None:
         state._set_global("last_roll", self._old_last)
@@ -415,21 +420,11 @@ class FixedRoll(Roll):
     kind = "fixed_roll"
 
     def apply(self, state: GameState) -> None:
-        _text(self.purpose, "roll purpose")
-        custom = {d.id: d.faces for d in state.module.dice.values()} if state.module else None
-        try:
-            spec = dicelib.parse(_text(self.spec, "dice spec"), custom)
-        except ValueError as exc:
-            raise CommandError(str(exc)) from None
-        faces = self.result
+        spec, faces = self._dice(state), self.result
         if (not isinstance(faces, list) or len(faces) != spec.count
                 or any(f not in spec.faces or isinstance(f, bool) for f in faces)):
             raise CommandError(f"fixed roll {self.spec}: {faces!r} are not {spec.count} faces of {spec.name}")
-        self._old_rng, self._old_last = state.rng, state.globals.get("last_roll")
-        state._set_global("last_roll", {"spec": self.spec, "faces": list(faces), "for": self.purpose})
-
-    def undo(self, state: GameState) -> None:
-        state._set_global("last_roll", self._old_last)
+        self._show(state, faces, state.rng)   # the generator does not move
 
 
 # -- chat -----------------------------------------------------------------------------------

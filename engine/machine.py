@@ -545,12 +545,7 @@ class MachineRuleset(Ruleset):
             verb = self.verb_of(state, action)
             if verb is not None:
                 return verb.label
-        text = self.notation(state, action)
-        for prefix in (f"{self.side_name(action.side)}: ", f"{action.side}: ", f"{action.side} "):
-            if action.side and text.startswith(prefix):
-                text = text[len(prefix):]
-                break
-        return text[:1].upper() + text[1:]
+        return super().label(state, action)
 
     def outcome(self, state: GameState) -> Outcome | None:
         return Outcome.read(state.globals.get("outcome"))

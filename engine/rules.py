@@ -188,7 +188,7 @@ class Ruleset:
     def label(self, state: GameState, action: Action) -> str:
         """The words for ``action`` on a button or menu line (its notation without the side)."""
         text = self.notation(state, action)
-        for prefix in (f"{self.side_name(action.side)}: ", f"{action.side}: "):
+        for prefix in (f"{self.side_name(action.side)}: ", f"{action.side}: ", f"{action.side} "):
             if action.side and text.startswith(prefix):
                 text = text[len(prefix):]
                 break

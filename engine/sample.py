@@ -93,7 +93,7 @@ def sample_module(cols: int = COLS, rows: int = ROWS) -> Module:
                   rule="7.2")
     return Module(
         id="skirmish", title="Skirmish (sample module)", version="1.0.0", publisher="wartable",
-        ruleset="free", description="A tiny module that exercises every part of the engine.",
+        ruleset="skirmish", description="A tiny module that exercises every part of the engine.",
         sides=(Side("blue", "Blue", "#3050a0"), Side("red", "Red", "#a03030")),
         nationalities=(Nationality("BL", "Blueland", "blue", "#8fb0e0"),
                        Nationality("RD", "Redland", "red", "#e09090")),

@@ -16,7 +16,7 @@ ACTIONS = 10_000
 
 def make_record(n: int = ACTIONS, seed: int = 2024) -> tuple[bytes, str]:
     module = sample_module()
-    session = Session.new(module, "meeting", seed)
+    session = Session.new(module, "meeting", seed, ruleset="free")   # free play: 10,000 actions
     rnd = random.Random(seed)
     while len(session.record.entries) < n:
         try:

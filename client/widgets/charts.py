@@ -17,6 +17,8 @@ from .. import colours, fonts
 from .base import LINE, UI_FONT, Widget, draw_panel, mods
 
 RULES = "__rules__"
+#: Tables that tell the table how to draw (counters, map art), not charts a player reads.
+DRAWING_TABLES = frozenset({"counter_layout", "map_art"})
 
 
 def _rule_key(rule: str) -> tuple:
@@ -31,7 +33,8 @@ class ChartsWindow(Widget):
         r.center = bounds.center
         super().__init__(r)
         self.module = module
-        self.items: list[tuple[str, str]] = [(t.id, t.title or t.id) for t in module.tables.values()]
+        self.items: list[tuple[str, str]] = [(t.id, t.title or t.id) for t in module.tables.values()
+                                             if t.id not in DRAWING_TABLES]
         self.items.append((RULES, f"Rules index ({len(module.rules_index)})"))
         self.current = show or (self.items[0][0] if self.items else RULES)
         self.rule = rule

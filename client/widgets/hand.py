@@ -5,6 +5,10 @@ cards), the other hands as a count, and each deck and cup as a count with Draw a
 buttons. Cards can be dragged out of the hand onto the map and pieces dropped onto the strip
 go into the seated side's hand; the table does both through actions.
 
+Cards are drawn readable at hand size (OPS/SR, number, name, CC and ``*``: :mod:`client.cards`);
+hovering one shows the whole card above the strip (event text, combat-card condition, RP box,
+deck), and in rules-enforced play a right-click pins it until the next click or Escape.
+
 Layout: one column per hand, deck or cup, side by side with a gap. A title too long for its
 column is cut with an ellipsis (hovering it shows the whole title). Columns never overlap and
 never pass the panel's right edge: when they do not all fit, the strip scrolls sideways a
@@ -26,8 +30,9 @@ from ..render_counter import CounterRenderer
 from .base import UI_FONT, Button, Widget, draw_panel
 from .tooltip import Tooltip
 
-PX = 58
-HEIGHT = 112
+PX = 116           # nominal counter size of the hand's cards: a card is 88 x 123 px, readable
+HEIGHT = 168
+PREVIEW_W = 270    # the whole card shown on hover (or pinned by a right-click in enforced play)
 PAD = 10           # inner margin of the strip
 GAP = 14           # between two columns
 COL_W = 150        # a deck/cup/other-hand column: title, count, Draw + Shuffle
@@ -89,6 +94,12 @@ class HandPanel(Widget):
         self.titles: list[tuple[pygame.Rect, Column]] = []           # title rects, for the tooltip
         self.tooltip = Tooltip()
         self.mouse = (-1, -1)
+        #: the card shown whole above the strip: the hovered one, or the one a right-click pinned
+        self.preview: tuple[dict, pygame.Rect] | None = None
+        self.pinned: tuple[dict, pygame.Rect] | None = None
+        #: a right-click on a card pins its preview (rules-enforced play, where right-click
+        #: menus are free play only); otherwise the table's piece menu opens
+        self.pin_on_right_click = False
 
     @property
     def my_hands(self) -> list[str]:
@@ -232,6 +243,16 @@ class HandPanel(Widget):
             self.mouse = event.pos
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            card = self._card_at(event.pos)
+            if event.button == 3 and card is not None and self.pin_on_right_click:
+                self.pinned = None if self.pinned and self.pinned[0] is card[0] else card
+                return True
+            if self.pinned is not None and card is None:
+                self.pinned = None           # a click elsewhere puts the pinned card away
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pinned is not None:
+            self.pinned = None
+            return True
         for b in self.buttons + self.arrows:
             if b.handle(event):
                 return True
@@ -242,8 +263,23 @@ class HandPanel(Widget):
             return True
         return False
 
+    def _card_at(self, pos: tuple[int, int]) -> tuple[dict, pygame.Rect] | None:
+        """The face-up card under ``pos`` (entry, rect), or None."""
+        for r, loc, k, e in reversed(self.cards):
+            if r.collidepoint(pos) and not e.get("hidden"):
+                ptype = self.module.piece_types.get(e.get("type", ""))
+                return (e, r) if ptype is not None and ptype.kind == "card" else None
+        return None
+
+    def shown_card(self) -> dict | None:
+        """The card shown whole now (pinned first, else hovered), or None."""
+        found = self.pinned or self.preview
+        return found[0] if found else None
+
     def _hover(self, pos: tuple[int, int]) -> None:
-        """Over a cut title: the whole title in a tooltip."""
+        """Over a card: the whole card above the strip. Over a cut title: the whole title in
+        a tooltip."""
+        self.preview = self._card_at(pos)
         for r, col in self.titles:
             if r.collidepoint(pos) and col.shown_title != col.title:
                 self.tooltip.show([col.title], pos)
@@ -270,3 +306,21 @@ class HandPanel(Widget):
                 surf.blit(note, note.get_rect(bottomright=(self.arrows[1].rect.left - 4, self.rect.bottom - 3)))
         surf.set_clip(clip)
         self.tooltip.draw(surf, surf.get_rect())
+        self._draw_preview(surf)
+
+    def _draw_preview(self, surf: pygame.Surface) -> None:
+        """The whole card (hovered or pinned) above the strip, over the map."""
+        found = self.pinned or self.preview
+        if found is None:
+            return
+        entry, anchor = found
+        img = self.counters.card_face(entry, PREVIEW_W)
+        r = img.get_rect(midbottom=(anchor.centerx, self.rect.top - 8))
+        r.clamp_ip(surf.get_rect())
+        shadow = pygame.Surface((r.w, r.h), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 110))
+        surf.blit(shadow, r.move(5, 5))
+        surf.blit(img, r)
+        if self.pinned is not None:
+            hint = fonts.text("right-click again, Esc or a click elsewhere puts it away", UI_FONT - 4, colours.UI_DIM)
+            surf.blit(hint, hint.get_rect(midtop=(r.centerx, r.bottom + 2)).clamp(surf.get_rect()))

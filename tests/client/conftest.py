@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,7 +31,8 @@ def _data_dir(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="session")
 def module():
-    return sample_module()
+    """The sample module played freely (its own ruleset is the enforced ``skirmish``)."""
+    return replace(sample_module(), ruleset="free")
 
 
 @pytest.fixture

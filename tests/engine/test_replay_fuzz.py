@@ -1,6 +1,7 @@
 """Replay verifies every checkpoint and reports the first divergence; the fuzzer finds bugs."""
 from __future__ import annotations
 
+from dataclasses import replace
 import pytest
 
 from engine import persist
@@ -13,7 +14,8 @@ from engine.sample import sample_module
 from engine.replay import ReplayDivergence, replay_entries
 from engine.session import Session
 
-MODULE = sample_module()
+#: These tests play the sample freely; its own ruleset is the enforced `skirmish`.
+MODULE = replace(sample_module(), ruleset="free")
 
 
 def test_fuzz_free_play_command_layer():

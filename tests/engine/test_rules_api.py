@@ -1,6 +1,7 @@
 """The rules API: prompts, legal actions, violations citing rules, the ruleset registry."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterator
 
 import pytest
@@ -16,7 +17,8 @@ from engine.sample import sample_module
 from engine.session import Session
 from engine.state import GameState
 
-MODULE = sample_module()
+#: These tests play the sample freely; its own ruleset is the enforced `skirmish`.
+MODULE = replace(sample_module(), ruleset="free")
 
 
 class Alternate(Ruleset):

@@ -1,6 +1,7 @@
 """Saves: atomic, and every bad file gets a clear SaveError while nothing is lost."""
 from __future__ import annotations
 
+from dataclasses import replace
 import os
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from engine.actions import Action
 from engine.sample import sample_module
 from engine.session import Session
 
-MODULE = sample_module()
+#: These tests play the sample freely; its own ruleset is the enforced `skirmish`.
+MODULE = replace(sample_module(), ruleset="free")
 
 
 def played(n: int = 6) -> Session:

@@ -1,6 +1,7 @@
 """Commands apply and invert exactly; the state hash is canonical and incremental."""
 from __future__ import annotations
 
+from dataclasses import replace
 import random
 
 import pytest
@@ -14,7 +15,8 @@ from engine.sample import sample_module
 from engine.session import Session
 from engine.state import GameState
 
-MODULE = sample_module()
+#: These tests play the sample freely; its own ruleset is the enforced `skirmish`.
+MODULE = replace(sample_module(), ruleset="free")
 
 
 def new_session(seed: int = 7) -> Session:

@@ -1,6 +1,7 @@
 """Hidden information is a view: no hidden item's identity appears in another side's view."""
 from __future__ import annotations
 
+from dataclasses import replace
 import json
 import random
 
@@ -12,7 +13,8 @@ from engine.sample import sample_module
 from engine.session import Session
 from engine.views import view
 
-MODULE = sample_module()
+#: These tests play the sample freely; its own ruleset is the enforced `skirmish`.
+MODULE = replace(sample_module(), ruleset="free")
 
 
 def hidden_from(session: Session, side: str) -> list:

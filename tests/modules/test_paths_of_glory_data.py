@@ -66,7 +66,7 @@ def test_2_1_point_to_point_map_of_about_280_spaces_on_one_board(m):
 RULEBOOK_SPACES = """london calais ostend amiens antwerp brussels liege sedan verdun nancy belfort
 bar_le_duc paris orleans grenoble chateau_thierry cambrai melun aachen koblenz metz strasbourg
 mulhouse bremen essen berlin breslau konigsberg insterburg oppeln czestochowa lodz tannenberg
-warsaw riga szawli kovno grodno lomza ostrowiec lublin dubno kamenets_podolski odessa kishinev
+warsaw riga szawli kovno grodno lomza ivangorod lublin dubno kamenets_podolski odessa kishinev
 zhmerinka ismail minsk baku batum kars erivan caucasus grozny poti cracow tarnow przemysl tarnopol
 stanislau czernowitz lemberg munkacs cluj debrecen vienna budapest belgrade valjevo nis timisvar
 novi_sad sarajevo cetinje sofia bucharest athens florina larisa salonika kavala valona rome turin
@@ -196,10 +196,14 @@ def test_16_4_6_seven_russian_vp_spaces_besides_baku(m, key):
     assert len(ru - {"baku"}) == 7
 
 
-def test_3_0_every_capital_except_constantinople_setups_is_a_vp_space(m):
-    for sid, l in spaces(m).items():
-        if l.attrs["capital"]:
-            assert l.attrs["vp"], sid
+def test_3_0_capitals_and_the_printed_vp_spaces(m):
+    """The capitals of 3.0; on the printed map all but London, Athens and Cetinje are VP
+    spaces (in both VP sets)."""
+    caps = {sid for sid, l in spaces(m).items() if l.attrs["capital"]}
+    assert caps == {"vienna", "budapest", "brussels", "london", "sofia", "paris", "berlin",
+                    "athens", "rome", "cetinje", "bucharest", "belgrade", "constantinople"}
+    for key in ("vp", "vp_historical"):
+        assert {sid for sid in caps if not attr(m, sid, key)} == {"london", "athens", "cetinje"}
 
 
 # =========================================================================== control
@@ -208,9 +212,9 @@ def test_2_6_starting_control_by_nation(m):
         nat, ctl = l.attrs["nation"], l.attrs["control"]
         if nat in ("GE", "AH"):
             assert ctl == "CP", sid
-        elif nat in ("FR", "BE", "BR", "RU", "SB", "MN", "AL"):
-            assert ctl == "AP", sid
-        elif nat in ("IT", "BU", "RO", "PE"):
+        elif nat in ("FR", "BE", "BR", "RU", "SB", "MN", "AL", "EG", "AR", "NONE"):
+            assert ctl == ("CP" if sid == "libya" else "AP"), sid   # Libya: CP colour
+        elif nat in ("IT", "BU", "RO", "PE") and sid != "basra":
             assert ctl == "neutral", sid
 
 
@@ -230,7 +234,8 @@ def test_11_1_12_albania_allied_for_sr_and_valona_is_albanian(m):
 def test_11_1_13_persia_neutral_with_kermanshah(m):
     pe = {sid for sid, l in spaces(m).items() if l.attrs["nation"] == "PE"}
     assert "kermanshah" in pe and len(pe) >= 2
-    assert all(attr(m, s, "control") == "neutral" for s in pe)
+    assert all(attr(m, s, "control") == "neutral" for s in pe - {"basra"})
+    assert attr(m, "basra", "control") == "AP"   # Persian on the printed map; a BR corps (4.2)
 
 
 def test_16_1_3_1_turkey_neutral_until_entry_except_allied_held_basra(m):
@@ -260,7 +265,7 @@ def test_2_2_regions_west_east_italy_near_east_laid_out_as_on_the_map(m):
     reg = Counter(l.attrs["region"] for l in spaces(m).values())
     assert all(reg[r] >= 20 for r in ("west", "east", "italy", "near_east"))
     L = m.locations
-    assert L["brest"].x < L["paris"].x < L["berlin"].x < L["warsaw"].x < L["moscow"].x
+    assert L["cherbourg"].x < L["paris"].x < L["berlin"].x < L["warsaw"].x < L["moscow"].x
     assert L["petrograd"].y < L["warsaw"].y < L["budapest"].y < L["athens"].y
     # the Near East map is an inset in the lower right
     ne = [l for l in spaces(m).values() if l.attrs["region"] == "near_east"]
@@ -283,7 +288,7 @@ def test_space_nations_of_named_spaces(m):
               "cracow": "AH", "lemberg": "AH", "trent": "AH", "trieste": "AH", "nis": "SB",
               "cetinje": "MN", "sofia": "BU", "bucharest": "RO", "salonika": "GR",
               "maggiore": "IT", "kars": "RU", "baku": "RU", "medina": "TU", "ahwaz": "PE",
-              "cairo": "EG", "libya": "LY"}
+              "cairo": "EG", "libya": "EG", "arabia": "AR", "basra": "PE"}
     for sid, nat in expect.items():
         assert attr(m, sid, "nation") == nat, sid
 
@@ -307,7 +312,8 @@ def test_11_1_3_connections_join_spaces_only_and_the_map_is_connected(m):
 def test_11_1_4_london_calais_dotted_british_only(m):
     e = edge(m, "london", "calais")
     assert e is not None and e.attrs.get("only") == "BR"
-    assert adj(m)["london"] == {"calais"}
+    assert adj(m)["london"] == {"calais", "cherbourg", "le_havre"}     # the printed map
+    assert all(edge(m, "london", b).attrs.get("only") == "BR" for b in adj(m)["london"])
 
 
 def test_12_1_10_taranto_valona_dotted_italian(m):
@@ -348,7 +354,7 @@ def test_dotted_lines_name_existing_nationalities(m):
     ("tarnopol", "stanislau"), ("tarnopol", "czernowitz"), ("stanislau", "czernowitz"),
     ("stanislau", "munkacs"), ("czernowitz", "munkacs"), ("czernowitz", "kamenets_podolski"),
     ("munkacs", "cluj"), ("cluj", "debrecen"), ("belgrade", "timisvar"), ("belgrade", "novi_sad"),
-    ("kishinev", "odessa"), ("kishinev", "zhmerinka"), ("kishinev", "ismail"),
+    ("kishinev", "zhmerinka"), ("kishinev", "ismail"),
     ("insterburg", "konigsberg"), ("tarnopol", "lemberg"), ("adrianople", "constantinople")])
 def test_example_of_play_adjacencies(m, a, b):
     assert edge(m, a, b) is not None
@@ -412,9 +418,11 @@ def test_12_3_2_example_of_play_flank_drm_at_set_up(m):
 
 def test_2_1_four_mef_beaches(m):
     mef = {sid for sid, l in spaces(m).items() if l.attrs.get("mef")}
-    assert len(mef) == 4
+    assert mef == {"mef1", "mef2", "mef3", "mef4"}
     for sid in mef:
-        assert attr(m, sid, "nation") == "TU"
+        assert attr(m, sid, "nation") == "NONE" and attr(m, sid, "control") == "AP"
+    assert {sid: adj(m)[sid] for sid in mef} == {"mef1": {"gallipoli"}, "mef2": {"cana_kale"},
+                                                 "mef3": {"izmir"}, "mef4": {"adana"}}
 
 
 def test_11_1_9_amiens_calais_ostend_coastal_restriction_and_9_2_3_be_as_br(m):
@@ -432,7 +440,8 @@ def test_12_2_7_sinai_desert_space_next_to_palestine(m):
 def test_17_1_6_arabia_and_medina_and_libya(m):
     a = adj(m)
     assert "medina" in a["arabia"]
-    assert m.locations["libya"].attrs["nation"] == "LY"
+    assert edge(m, "arabia", "medina").attrs.get("only") == "ANA"   # the ANA's lines
+    assert m.locations["libya"].attrs["nation"] == "EG"
     assert "alexandria" in a["libya"]
 
 
@@ -704,7 +713,7 @@ def test_9_1_3_and_5_7_4_event_plus_ops_cards(m):
 def test_0_2_missing_cards_are_marked_reconstructed(m):
     rec = {cid for cid, x in cards(m).items() if x.attrs["reconstructed"]}
     assert rec == {"ap_60", "ap_61", "ap_62", "ap_63", "ap_64", "ap_65", "cp_22"}
-    for cid in rec:
+    for cid in rec - {"ap_61"}:   # AP #61's event is a printed card fact (provenance)
         assert "econstructed" in cards(m)[cid].attrs["event"]
 
 
@@ -911,7 +920,7 @@ SETUP = {  # digest §7.1 (rulebook 4.2)
     "belfort": [("fr_corps", 0), ("fr_corps", 0)], "bar_le_duc": [("fr_9a", 1)],
     "paris": [("fr_6a", 1)], "grenoble": [("fr_corps", 0)], "cetinje": [("mn_corps", 0)],
     "riga": [("ru_corps", 0)], "szawli": [("ru_corps", 0)], "kovno": [("ru_1a", 0)],
-    "grodno": [("ru_corps", 0)], "lomza": [("ru_2a", 0)], "ostrowiec": [("ru_4a", 0)],
+    "grodno": [("ru_corps", 0)], "lomza": [("ru_2a", 0)], "ivangorod": [("ru_4a", 0)],
     "lublin": [("ru_5a", 0)], "dubno": [("ru_3a", 0)], "kamenets_podolski": [("ru_8a", 0)],
     "odessa": [("ru_corps", 0)], "batum": [("ru_corps", 0)], "kars": [("ru_corps", 0)],
     "erivan": [("ru_corps", 0)], "belgrade": [("sb_1a", 0)], "valjevo": [("sb_2a", 0)],
@@ -1078,9 +1087,12 @@ def test_rules_index_covers_the_rules_the_data_cites(m):
 
 def test_10_provenance_marks_every_reconstructed_layer_and_rulebook_fact(m):
     prov = {p.target: p.source for p in m.provenance}
-    for layer in ("layer:spaces", "layer:terrain", "layer:forts", "layer:vp",
-                  "layer:connections", "layer:counters", "layer:mef"):
+    for layer in ("layer:counters", "layer:coordinates"):
         assert "reconstructed" in prov[layer], layer
+    for layer in ("layer:spaces", "layer:terrain", "layer:forts", "layer:vp", "layer:ports",
+                  "layer:supply", "layer:connections", "layer:mef"):
+        assert prov[layer].startswith("printed map facts"), layer
+    assert "printed map facts" in prov["layer:control"] and "§2.6" in prov["layer:control"]
     assert prov["layer:cards"].startswith("rulebook")
     assert prov["location:verdun/fort"].startswith("rulebook")
     assert prov["edge:london|calais"].startswith("rulebook")

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import types
 
 import pytest
 
+from engine import modules
 from engine.errors import WartableError
 from engine.hexgrid import Layout, scheme_for
 from engine.model import Axis, Board, Edge, Face, Grid, Location, Module, PieceType, Table
@@ -68,12 +67,7 @@ def wartable_map(monkeypatch, capsys, module_tables):
         if arg != "mapmod":
             raise WartableError(f"no module named {arg!r}")
         return build_module(module_tables)
-    try:
-        import engine.modules as resolve
-    except ImportError:
-        resolve = types.ModuleType("tools.resolve")
-        monkeypatch.setitem(sys.modules, "tools.resolve", resolve)
-    monkeypatch.setattr(resolve, "open_module", open_module, raising=False)
+    monkeypatch.setattr(modules, "open_module", open_module)
 
     parser = argparse.ArgumentParser(prog="wartable")
     cmd_map.register(parser.add_subparsers(dest="command"))

@@ -1,5 +1,5 @@
 """``wartable build | validate | dump | new | info`` through a tiny argparse front end (the same
-``register`` the ``wartable`` CLI calls), and module resolution (``tools.resolve``)."""
+``register`` the ``wartable`` CLI calls), and module resolution (``engine.modules``)."""
 from __future__ import annotations
 
 import argparse

@@ -461,6 +461,11 @@ def tables():
     T = {}
     T["increment_chart"] = build_increment_table()
     T["combat_die"] = (["face", "hits"], [[1, 1], [2, 1], [3, 1], [4, 2], [5, 2], [6, 3]])
+    # how the counters are printed (issue 18): the hand-written authoring/counter_layout.csv
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "counter_layout.csv"),
+              encoding="utf-8", newline="") as f:
+        head, *body = list(csv.reader(f))
+    T["counter_layout"] = (head, body)
     # combat matrix: combat type x attacker result x defender result
     cm = []
     for ctype in ("setpiece", "mobile"):
@@ -767,6 +772,8 @@ def main_prov():
     for t in ("combat_die", "zoc_costs", "attrition", "air_support", "bridge_demolition", "replacement_costs",
               "oos_mpa", "stacking", "reaction_costs", "supply_limits", "hq_command", "retreat_length", "reaction_bonus"):
         L.append((f"table:{t}", "rulebook (exact; see tables.toml for the section)"))
+    L.append(("table:counter_layout", "rulebook §3.4-3.10, §4.2 (which values a counter prints); "
+              "their order and places reconstructed (the sample counter drawings are missing)"))
     L += [
         ("table:increment_chart", "rulebook §6.0 (20 boxes, 5 in the top row, 9 series; the valid series 4-10-14-18, 5-11-15, 3-7-12, 1 and the invalid 4-8-13; the '4+' box 0/1/2/2 and 0/2/4/4); every other box value and link reconstructed"),
         ("table:combat_matrix", "rulebook §9.5-9.6 (four outcomes; Set-piece pass/fail = Retreat; Mobile fail/pass = Repulse; pass = may retreat, fail = must retreat); diagonal names and hit modifiers reconstructed"),

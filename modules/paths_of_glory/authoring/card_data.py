@@ -34,7 +34,7 @@ AP_CARDS = """
 15|LW|British Reinforcements|3|4|rm|BR 4th Army and 1 BR corps arrive.
 16|LW|Romania|5|5|rm ws1|Neutral entry: Romania joins the Allies. Not playable after Fall of the Tsar.
 17|LW|Italy|5|5|rm ws2 rp=A 1 BR 3 FR 3 RU 4|Neutral entry: Italy joins the Allies. While it is unplayed after the Allies reach Total War, +1 VP every War Status Phase.
-18|LW|Artillery Barrage|2|2|cc|A British attack gets +1 drm (ANA, AUS, CND and PT do not count as British).
+18|LW|Hurricane Barrage|2|2|cc|A British attack gets +1 drm (ANA, AUS, CND and PT do not count as British).
 19|LW|Air Superiority|2|2|cc|A British or French attack gets +1 drm (ANA, AUS, CND and PT do not count as British).
 20|LW|British Reinforcements|2|2|rm|The AUS corps and the CND corps arrive.
 21|LW|Phosgene Gas|2|2|cc rm|A French attack gets +1 drm.
@@ -56,7 +56,7 @@ AP_CARDS = """
 37|TW|Independent Air Force|2|2|rm ws1|Walter Rathenau's extra German RP are cancelled, or prevented, for the rest of the game.
 38|TW|US Reinforcements|2|2|rm|Only after Over There: 1 US corps arrives.
 39|TW|They Shall Not Pass|2|2|cc|A losing defence in a French fort space holding a French unit does not retreat; the card stays in play until the Allies lose a combat.
-40|TW|The Fourteen Points|2|2|rm|Only after Zimmermann Telegram: for the rest of the game only the Allies may offer Peace Terms. -1 VP.
+40|TW|14 Points|2|2|rm|Only after Zimmermann Telegram: for the rest of the game only the Allies may offer Peace Terms. -1 VP.
 41|TW|Arab Northern Army|3|4|rm|Only if Turkey is at war: place the BR ANA corps in Arabia.
 42|TW|British Reinforcements|3|4|rm|BR 5th Army, 1 BR corps and the PT corps arrive.
 43|TW|US Reinforcements|3|4|rm|Only after Over There: US 1st Army and 2 US corps arrive.
@@ -77,10 +77,10 @@ AP_CARDS = """
 58|OPT-LW|Russian Guards|2|2|cc rm|A Russian attack gets +1 drm.
 59|OPT-LW|Alpine Troops|2|2|cc|An attack by Italian units only gets +1 drm.
 60|OPT-LW|Czech Legion|3|4|rm rec|Reconstructed: the Czech Legion corps enters the Allied Reserve Box.
-61|OPT-LW|Maude|4|4|cc rec|Reconstructed: a British attack on the Near East map gets +1 drm.
+61|OPT-LW|Maude|4|4|cc rm rec|One attack made by British units that trace supply to Basra may fire on the Army Fire Table.
 62|OPT-TW|The Sixtus Affair|2|2|rm ws1 rec|War Status card (War Status Table: 1, optional). Reconstructed effect: Austria-Hungary's secret peace feelers become known; no Austro-Hungarian unit may attack this turn.
-63|OPT-TW|Backs to the Wall|3|4|cc rec|Reconstructed: only after Michael, Blucher or Peace Offensive, a British or French defence in France or Belgium gets +1 drm.
-64|OPT-TW|USA Reinforcements|2|2|rm rec|Reconstructed: only after Over There, 1 further US corps arrives.
+63|OPT-TW|Backs to the Wall|3|4|cc rm rec|Reconstructed: only after Michael, Blucher or Peace Offensive, a British or French defence in France or Belgium gets +1 drm.
+64|OPT-TW|USA Reinforcements|3|4|rm rec|Reconstructed: only after Over There, 1 further US corps arrives.
 65|OPT-TW|Influenza|4|4|rm rec|Neither side may take replacement (RP) actions for the rest of this turn (effect as stated by the rulebook's Replacement Cost Table note; card values reconstructed).
 """
 
@@ -144,7 +144,7 @@ CP_CARDS = """
 57|OPT-MOB|Kaisertreu|3|4|cc rm|An Austro-Hungarian attack or defence gets +1 drm.
 58|OPT-LW|Stavka Timidity|2|2||After Tsar Takes Command: this turn no Russian attack may target German units (only) that are entrenched. Reusable: discarded after use.
 59|OPT-LW|Polish Restoration|3|4|rm|Only while the CP control Warsaw: -1 VP and the three Polish corps enter the CP Reserve Box (treated as German; not replaceable while Warsaw is Allied).
-60|OPT-LW|Turkish Determination|3|4|cc rm|A Turkish defender (not SN) in a space without a trench fights as if in a level-1 trench for this combat.
+60|OPT-LW|Turk Determination|3|4|cc rm|A Turkish defender (not SN) in a space without a trench fights as if in a level-1 trench for this combat.
 61|OPT-LW|Haig|4|4|rm|This turn entrenched German units in France, Belgium or Germany may ignore retreat results of attacks that include British units. No effect after Michael, Blucher or Peace Offensive.
 62|OPT-TW|Achtung: Panzer|2|2|cc rm|A German attack on a clear space gets +1 drm.
 63|OPT-TW|Russian Desertions|3|4|rm|Not after Fall of the Tsar: the CP player reduces four Russian units that are at full strength.

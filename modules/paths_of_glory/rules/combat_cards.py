@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from . import board, fire
+from . import board, fire, supply
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,6 +40,7 @@ class CombatCard:
     requires: tuple[str, ...] = ()   # any one of these events must have been played
     forbids: tuple[str, ...] = ()    # none of these events may have been played
     timing: str = ""                 # "flank": played in the flank step (CP #2)
+    army_table: bool = False         # AP #61 Maude: the attack may fire on the Army Fire Table
 
 
 WITHDRAWAL = ("ap_06", "cp_56")          # PoG 12.6
@@ -108,8 +109,17 @@ def _in_france_or_belgium(g: "Game", c: dict, side: str) -> bool:
     return board.attr(g, c["target"], "nation") in ("FR", "BE")
 
 
-def _near_east(g: "Game", c: dict, side: str) -> bool:
-    return board.attr(g, c["target"], "region") == "near_east"
+BASRA = "basra"
+
+
+def _british_supplied_through_basra(g: "Game", c: dict, side: str) -> bool:
+    """AP #61 Maude (printed card): an attack made by British units that trace supply to Basra:
+    our reading, a supply line (14.1.2-14.1.4, ports included) with Basra as its source."""
+    attackers = units(g, c, side)
+    if not attackers or nations(g, c, side) != {"BR"}:
+        return False
+    reach = supply.supplied_spaces(g, side, "BR", only_sources=(BASRA,))
+    return all(g.state.pieces[p].loc in reach for p in attackers)
 
 
 def _clear(g: "Game", c: dict, side: str) -> bool:
@@ -153,7 +163,7 @@ COMBAT_CARDS: dict[str, CombatCard] = {
                         lambda g, c, s: "SB" in nations(g, c, s) and fire.year(g) <= 1915, drm=1),
     "ap_06": CombatCard("AP #6 Withdrawal", "defence", lambda g, c, s: True),
     "ap_07": CombatCard("AP #7 Severe Weather", "defence", _severe_weather, drm=2),
-    "ap_18": CombatCard("AP #18 Artillery Barrage", "attack", has("BR"), drm=1),
+    "ap_18": CombatCard("AP #18 Hurricane Barrage", "attack", has("BR"), drm=1),
     "ap_19": CombatCard("AP #19 Air Superiority", "attack", has_any("BR", "FR"), drm=1),
     "ap_21": CombatCard("AP #21 Phosgene Gas", "attack", has("FR"), drm=1),
     "ap_36": CombatCard("AP #36 Mine Attack", "attack",
@@ -161,7 +171,8 @@ COMBAT_CARDS: dict[str, CombatCard] = {
     "ap_39": CombatCard("AP #39 They Shall Not Pass", "defence", _french_fort_with_french_unit),
     "ap_58": CombatCard("AP #58 Russian Guards", "attack", has("RU"), drm=1),
     "ap_59": CombatCard("AP #59 Alpine Troops", "attack", _italians_only, drm=1),
-    "ap_61": CombatCard("AP #61 Maude", "attack", _both(has("BR"), _near_east), drm=1),
+    "ap_61": CombatCard("AP #61 Maude", "attack", _british_supplied_through_basra,
+                        army_table=True),
     "ap_63": CombatCard("AP #63 Backs to the Wall", "defence",
                         _both(has_any("BR", "FR"), _in_france_or_belgium), drm=1,
                         requires=("cp_49", "cp_50", "cp_51")),
@@ -192,7 +203,7 @@ COMBAT_CARDS: dict[str, CombatCard] = {
                         requires=HL),
     "cp_56": CombatCard("CP #56 Withdrawal", "defence", lambda g, c, s: True),
     "cp_57": CombatCard("CP #57 Kaisertreu", "either", has("AH"), drm=1),
-    "cp_60": CombatCard("CP #60 Turkish Determination", "defence", _turks_without_trench),
+    "cp_60": CombatCard("CP #60 Turk Determination", "defence", _turks_without_trench),
     "cp_62": CombatCard("CP #62 Achtung: Panzer", "attack", _both(has("GE"), _clear), drm=1),
     "cp_64": CombatCard("CP #64 Alberich", "defence", _alberich),
 }

@@ -148,7 +148,7 @@ def fourteen_points_ok(g: Game, side: str, card: str) -> Violation | None:
 
 
 def fourteen_points(g: Game, side: str, card: str) -> None:
-    tracks.add_vp(g, -1, "The Fourteen Points, AP #40")
+    tracks.add_vp(g, -1, "14 Points, AP #40")
     _note(g, card, "for the rest of the game only the Allies may offer Peace Terms")
 
 

@@ -44,7 +44,7 @@ def peace_terms_allowed(g: "Game", side: str) -> Violation | None:
     if g.get("peace_terms") is False or scenario == "introductory":
         return Violation("PoG 5.3.3", "no Peace Terms in this scenario")
     if side == "CP" and tracks.event_played(g, FOURTEEN_POINTS):
-        return Violation("PoG 16.5", "after The Fourteen Points only the Allies may offer Peace Terms")
+        return Violation("PoG 16.5", "after 14 Points only the Allies may offer Peace Terms")
     vp = int(g.get("vp", 10))
     if side == "CP" and vp < 11:
         return Violation("PoG 16.5.1.1", f"the CP may offer Peace Terms only with 11 VP or more (VP {vp})")

@@ -239,7 +239,7 @@ def _win_against(s, monkeypatch, dice, defender_type, where, attackers, frm):
 def test_pog_12_5_2_retreat_one_space_on_difference_1(board, monkeypatch):
     s = board
     # GE army CF 5 on Army column 5, die 1 → 2; RU army CF 3 on Army column 3, die 1 → 1
-    d, _ = _win_against(s, monkeypatch, [1, 1], "ru_1a", "mlawa", ["ge_8a"], "thorn")
+    d, _ = _win_against(s, monkeypatch, [1, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
     if top(s)["state"] == "combat_losses":
         act(s, "take_loss", "CP", unit=legal(s)[0]["unit"])
     c = s.state.globals["pog_combat"]
@@ -249,21 +249,21 @@ def test_pog_12_5_2_retreat_one_space_on_difference_1(board, monkeypatch):
 
 def test_pog_12_5_5_retreat_priority_friendly_first(board, monkeypatch):
     s = board
-    d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "mlawa", ["ge_8a"], "thorn")
+    d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
     paths = [a["path"] for a in legal(s) if a.verb == "retreat"]
     g = s.ruleset.game(s.state)
     from modules.paths_of_glory.rules import board as B
     assert paths and all(B.controller(g, p[0]) == "AP" for p in paths)
-    assert all("mlawa" not in p for p in paths)
-    assert refusal(s, "retreat", "AP", unit=d, path=["tannenberg", "lotzen"]).rule == \
+    assert all("plock" not in p for p in paths)
+    assert refusal(s, "retreat", "AP", unit=d, path=["tannenberg", "insterburg"]).rule == \
         "PoG 12.5.5"
 
 
 def test_pog_12_5_4_no_retreat_means_permanent_elimination(board, monkeypatch):
     s = board
-    for loc in ("tannenberg", "novogeorgievsk", "lomza"):   # every way out of Mlawa blocked
+    for loc in ("tannenberg", "warsaw", "lomza", "lodz"):   # every way out of Plock blocked
         put(s, "ge_corps", loc)
-    d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "mlawa", ["ge_8a"], "thorn")
+    d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
     assert {a.verb for a in legal(s)} == {"stand"}
     act(s, "stand", "AP")
     assert loc_of(s, d) == "perm_eliminated:AP"
@@ -288,13 +288,13 @@ def test_pog_12_7_7_cp_channel_ports(board, monkeypatch):
 
 def test_pog_12_1_2_space_of_retreated_units_not_attackable(board):
     s = board
-    ru = put(s, "ru_corps", "mlawa")
+    ru = put(s, "ru_corps", "plock")
     put(s, "ge_8a", "thorn")
     set_global(s, "pog_retreated", {"round": "1.1", "items": [ru]})
     declare(s, "CP", ["thorn"])
-    assert refusal(s, "attack", "CP", space="mlawa").rule == "PoG 12.1.2"
+    assert refusal(s, "attack", "CP", space="plock").rule == "PoG 12.1.2"
     set_global(s, "pog_retreated", {"round": "1.2", "items": [ru]})   # an earlier round
-    assert refusal(s, "attack", "CP", space="mlawa") is None
+    assert refusal(s, "attack", "CP", space="plock") is None
 
 
 def test_pog_15_1_11_german_attack_on_russian_fort(board):
@@ -310,12 +310,12 @@ def test_pog_15_1_11_german_attack_on_russian_fort(board):
 
 def test_pog_9_5_4_4_card_conditions_and_once_per_round(board, monkeypatch):
     s = board
-    put(s, "ru_1a", "warsaw")
-    ge = put(s, "ge_9a", "lodz")
+    put(s, "ru_1a", "plock")                 # no fort: 15.1.11 is not what this is about
+    ge = put(s, "ge_9a", "thorn")
     card_to(s, "cp_15", "hand:CP")      # Chlorine Gas: GE attack +1
     card_to(s, "cp_18", "hand:CP")      # Fortified Machine Guns: defence only
     LoadedDice(monkeypatch, [5, 1])
-    attack(s, "CP", "warsaw", [ge])
+    attack(s, "CP", "plock", [ge])
     assert top(s)["state"] == "combat_cards"
     assert refusal(s, "play_cc", "CP", card="cp_18").rule == "PoG 12.2.6"
     act(s, "play_cc", "CP", card="cp_15")
@@ -409,12 +409,12 @@ def test_pog_12_7_4_advance_to_the_last_space_of_an_incomplete_retreat(monkeypat
 
 def _cards_after_a_ge_attack(board, monkeypatch, dice):
     s = board
-    put(s, "ru_1a", "warsaw")
-    ge = put(s, "ge_9a", "lodz")
+    put(s, "ru_1a", "plock")                 # no fort: 15.1.11 is not what this is about
+    ge = put(s, "ge_9a", "thorn")
     card_to(s, "cp_03", "cc:CP")        # Von Francois, kept face up after an earlier win
     card_to(s, "cp_40", "hand:CP")      # Air Superiority, played from the hand now
     LoadedDice(monkeypatch, dice)
-    attack(s, "CP", "warsaw", [ge])
+    attack(s, "CP", "plock", [ge])
     act(s, "play_cc", "CP", card="cp_03")
     act(s, "play_cc", "CP", card="cp_40")
     act(s, "done_cards", "CP")
@@ -515,10 +515,11 @@ def test_pog_12_1_9_a_retreat_over_the_caucasus_link_counts_too(board):
 
 
 def test_pog_12_5_5_no_retreat_from_a_port_into_the_sea(board, monkeypatch):
-    """12.5.5: a BR corps in Calais, beaten from Ostend with Amiens also German, may not
-    escape over the Channel line to London: it cannot retreat and is eliminated."""
+    """12.5.5: a BR corps in Calais, beaten from Ostend with Amiens and Cambrai also German, may
+    not escape over the Channel line to London: it cannot retreat and is eliminated."""
     s = board
     put(s, "ge_corps", "amiens")
+    put(s, "ge_corps", "cambrai")
     d, _ = _win_against(s, monkeypatch, [6, 1], "br_corps", "calais", ["ge_corps"], "ostend")
     assert top(s)["state"] == "combat_retreat"
     assert {a.verb for a in legal(s)} == {"stand"}
@@ -527,21 +528,21 @@ def test_pog_12_5_5_no_retreat_from_a_port_into_the_sea(board, monkeypatch):
 
 def test_pog_12_5_5_the_defender_chooses_who_fits_and_who_is_eliminated(board, monkeypatch):
     """12.5.5: two RU corps must retreat one space where only one more unit fits (Lomza; the
-    other ways out of Mlawa are German): the defender picks which retreats; the other, left
+    other ways out of Plock are German): the defender picks which retreats; the other, left
     with no way, is eliminated."""
     s = board
-    for loc in ("tannenberg", "novogeorgievsk"):
+    for loc in ("tannenberg", "warsaw", "lodz"):
         put(s, "ge_corps", loc)
     put(s, "ru_corps", "lomza")
     put(s, "ru_corps", "lomza")
-    a, b = put(s, "ru_corps", "mlawa"), put(s, "ru_corps", "mlawa")
+    a, b = put(s, "ru_corps", "plock"), put(s, "ru_corps", "plock")
     ge = put(s, "ge_8a", "thorn")
     LoadedDice(monkeypatch, [1, 6])
-    attack(s, "CP", "mlawa", [ge])
+    attack(s, "CP", "plock", [ge])
     act(s, "take_loss", "AP", unit=b)     # LN 2: a was reduced first (identical corps), now b
     c = s.state.globals["pog_combat"]
     assert c["ln"] == {"CP": 2, "AP": 1} and c["retreat_len"] == 1
-    assert face(s, a) == 1 and face(s, b) == 1 and loc_of(s, a) == loc_of(s, b) == "mlawa"
+    assert face(s, a) == 1 and face(s, b) == 1 and loc_of(s, a) == loc_of(s, b) == "plock"
     offered = {(x["unit"], tuple(x["path"])) for x in legal(s) if x.verb == "retreat"}
     assert offered == {(a, ("lomza",)), (b, ("lomza",))}            # the defender's choice
     act(s, "retreat", "AP", unit=b, path=["lomza"])

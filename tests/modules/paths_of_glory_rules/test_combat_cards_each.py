@@ -99,8 +99,8 @@ def rule(s, side, card):
 
 def test_pog_ap_04_pleve_russian_defence_plus_1_not_for_french(fresh, monkeypatch):
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps"], ["ap_04"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")])
+    defend(s, "AP", "plock", ["ru_corps"], ["ap_04"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")])
     assert at_cards(s, "AP")
     play(s, "AP", "ap_04")
     assert "die 3+1:" in fire(s, "AP") and "die 3+0:" in fire(s, "CP")
@@ -198,8 +198,8 @@ def test_pog_ap_58_russian_guards_russian_attack_not_defence(fresh, monkeypatch)
     play(s, "AP", "ap_58")
     assert "die 3+1:" in fire(s, "AP")
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps"], ["ap_58", "ap_04"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")])
+    defend(s, "AP", "plock", ["ru_corps"], ["ap_58", "ap_04"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")])
     assert at_cards(s, "AP") and rule(s, "AP", "ap_58") == "PoG 12.2.6"
 
 
@@ -216,16 +216,24 @@ def test_pog_ap_59_alpine_troops_italian_only_attack(fresh, monkeypatch):
     assert at_cards(s, "AP") and rule(s, "AP", "ap_59") == "PoG 12.2.6"
 
 
-def test_pog_ap_61_maude_british_attack_on_the_near_east_map_only(fresh, monkeypatch):
-    """Reconstructed card, tested as implemented."""
+def test_pog_ap_61_maude_british_attack_supplied_through_basra_fires_on_the_army_table(
+        fresh, monkeypatch):
+    """Printed card (shared/facts): one attack by British units that trace supply to Basra may
+    fire on the Army Fire Table. Refused for a French attack there, and for British units whose
+    line to Basra is cut (Basra held by the CP)."""
     s = fresh()
-    defend(s, "CP", "kut", ["tu_corps"])
-    fight(s, monkeypatch, "AP", "kut", [("br_corps", "basra")], ["ap_61"])
+    defend(s, "CP", "qurna", ["tu_corps"])
+    fight(s, monkeypatch, "AP", "qurna", [("br_corps", "basra")], ["ap_61"])
     play(s, "AP", "ap_61")
-    assert "die 3+1:" in fire(s, "AP")
+    assert "on the Army table" in fire(s, "AP") and "die 3+0:" in fire(s, "AP")
     s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"])
-    fight(s, monkeypatch, "AP", "cambrai", [("br_corps", "amiens")], ["ap_61", "ap_18"])
+    defend(s, "CP", "qurna", ["tu_corps"])
+    fight(s, monkeypatch, "AP", "qurna", [("fr_corps", "basra")], ["ap_61", "ap_21"])
+    assert at_cards(s, "AP") and rule(s, "AP", "ap_61") == "PoG 12.2.6"
+    s = fresh()
+    put(s, "m_control", "basra", face=1)                       # Basra CP-controlled
+    defend(s, "CP", "qurna", ["tu_corps"])
+    fight(s, monkeypatch, "AP", "qurna", [("br_corps", "ahwaz")], ["ap_61", "ap_18"])
     assert at_cards(s, "AP") and rule(s, "AP", "ap_61") == "PoG 12.2.6"
 
 
@@ -247,13 +255,13 @@ def test_pog_ap_63_backs_to_the_wall_after_michael_british_defence_in_france(fre
 
 def test_pog_cp_03_von_francois_german_attack_on_russians_not_on_serbs(fresh, monkeypatch):
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps", "sb_corps"])      # RU and another nationality
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_03"])
+    defend(s, "AP", "plock", ["ru_corps", "sb_corps"])      # RU and another nationality
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_03"])
     play(s, "CP", "cp_03")
     assert "die 3+1:" in fire(s, "CP")
     s = fresh()
-    defend(s, "AP", "warsaw", ["sb_corps"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_03", "cp_15"])
+    defend(s, "AP", "plock", ["sb_corps"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_03", "cp_15"])
     assert at_cards(s, "CP") and rule(s, "CP", "cp_03") == "PoG 12.2.6"
 
 
@@ -272,13 +280,13 @@ def test_pog_cp_04_severe_weather_mountain_in_winter_not_in_spring(fresh, monkey
 
 def test_pog_cp_15_chlorine_gas_german_attack_not_austrian(fresh, monkeypatch):
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_15"])
+    defend(s, "AP", "plock", ["ru_corps"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_15"])
     play(s, "CP", "cp_15")
     assert "die 3+1:" in fire(s, "CP")
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ah_corps", "lodz")], ["cp_15", "cp_57"])
+    defend(s, "AP", "plock", ["ru_corps"])
+    fight(s, monkeypatch, "CP", "plock", [("ah_corps", "thorn")], ["cp_15", "cp_57"])
     assert at_cards(s, "CP") and rule(s, "CP", "cp_15") == "PoG 12.2.6"
 
 
@@ -331,8 +339,8 @@ def test_pog_cp_30_alpenkorps_german_attack_into_or_from_mountains(fresh, monkey
     play(s, "CP", "cp_30")
     assert "die 3+1:" in fire(s, "CP")
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps"])                   # clear to clear
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_30", "cp_15"])
+    defend(s, "AP", "plock", ["ru_corps"])                   # clear to clear
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_30", "cp_15"])
     assert at_cards(s, "CP") and rule(s, "CP", "cp_30") == "PoG 12.2.6"
 
 
@@ -380,21 +388,21 @@ def test_pog_cp_43_von_below_cancels_the_trench_of_italians_only(fresh, monkeypa
 def test_pog_cp_44_von_hutier_fires_first_and_cancels_trench_against_russians(fresh,
                                                                              monkeypatch):
     s = fresh()
-    ru = defend(s, "AP", "warsaw", ["ru_corps"])
-    put(s, "m_trench_ap", "warsaw", face=0)
-    dice = fight(s, monkeypatch, "CP", "warsaw", [("ge_8a", "lodz"), ("ge_9a", "lodz")],
+    ru = defend(s, "AP", "plock", ["ru_corps"])
+    put(s, "m_trench_ap", "plock", face=0)
+    dice = fight(s, monkeypatch, "CP", "plock", [("ge_8a", "thorn"), ("ge_9a", "thorn")],
                  ["cp_44"], dice=(6, 6))
     assert at_cards(s, "CP", trench=True)
     play(s, "CP", "cp_44")
     assert "(+0), die 6+0:" in fire(s, "CP")
     # the attacker fired first: the Russian corps was eliminated before it could fire
     assert dice.purposes == ["combat fire CP"]
-    assert s.state.pieces[ru[0]].loc != "warsaw"
+    assert s.state.pieces[ru[0]].loc != "plock"
     assert s.state.globals["pog_combat"]["ln"]["AP"] == 0
     # timing: it is played before the flank step, not with the other cards (12.2.6)
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_44", "cp_15"])
+    defend(s, "AP", "plock", ["ru_corps"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_44", "cp_15"])
     assert at_cards(s, "CP", trench=True)
     act(s, "done_cards", "CP")
     assert at_cards(s, "CP") and rule(s, "CP", "cp_44") == "PoG 12.2.6"
@@ -409,8 +417,8 @@ def test_pog_cp_49_michael_after_hl_cancels_trench_and_adds_1(fresh, monkeypatch
     play(s, "CP", "cp_49")
     assert "(+0), die 3+1:" in fire(s, "CP") and "(+0), die 3+0:" in fire(s, "AP")
     s = fresh()                        # before H-L Take Command; Von Hutier opens the step
-    defend(s, "AP", "warsaw", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_49", "cp_44"])
+    defend(s, "AP", "plock", ["ru_corps"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_49", "cp_44"])
     assert at_cards(s, "CP", trench=True) and rule(s, "CP", "cp_49") == "PoG 12.2.4"
 
 
@@ -422,8 +430,8 @@ def test_pog_cp_50_blucher_after_hl_cancels_trench(fresh, monkeypatch):
     play(s, "CP", "cp_50")
     assert "(+0), die 3+0:" in fire(s, "CP") and "(+0), die 3+0:" in fire(s, "AP")
     s = fresh()                        # before H-L Take Command; Von Hutier opens the step
-    defend(s, "AP", "warsaw", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_50", "cp_44"])
+    defend(s, "AP", "plock", ["ru_corps"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_50", "cp_44"])
     assert at_cards(s, "CP", trench=True) and rule(s, "CP", "cp_50") == "PoG 12.2.4"
 
 
@@ -434,15 +442,15 @@ def test_pog_cp_57_kaisertreu_austrian_defence_plus_1_not_german(fresh, monkeypa
     play(s, "CP", "cp_57")
     assert "die 3+1:" in fire(s, "CP")
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_57", "cp_15"])
+    defend(s, "AP", "plock", ["ru_corps"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_57", "cp_15"])
     assert at_cards(s, "CP") and rule(s, "CP", "cp_57") == "PoG 12.2.6"
 
 
 def test_pog_cp_62_achtung_panzer_german_attack_on_clear_not_forest(fresh, monkeypatch):
     s = fresh()
-    defend(s, "AP", "warsaw", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "warsaw", [("ge_corps", "lodz")], ["cp_62"])
+    defend(s, "AP", "plock", ["ru_corps"])
+    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_62"])
     play(s, "CP", "cp_62")
     assert "die 3+1:" in fire(s, "CP")
     s = fresh()

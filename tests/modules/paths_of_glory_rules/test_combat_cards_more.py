@@ -194,12 +194,12 @@ def test_pog_cp_60_turkish_determination_level_1_trench(board, monkeypatch):
     defenders_in_supply(monkeypatch)
     from modules.paths_of_glory.rules import retreat
     s = board
-    br = [put(s, "br_corps", "bursa") for _ in range(3)]
-    put(s, "tu_corps", "eskisehir")
-    put(s, "tu_corps", "eskisehir")
+    br = [put(s, "br_corps", "constantinople") for _ in range(3)]
+    put(s, "tu_corps", "adapazari")                          # clear terrain
+    put(s, "tu_corps", "adapazari")
     card_to(s, "cp_60", "hand:CP")
     LoadedDice(monkeypatch, [6, 1])
-    attack(s, "AP", "eskisehir", br, ["bursa"])
+    attack(s, "AP", "adapazari", br, ["constantinople"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     game = s.ruleset.game(s.state)
     assert not retreat.can_cancel(game, s.state.globals["pog_combat"])   # clear terrain

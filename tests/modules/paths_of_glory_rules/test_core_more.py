@@ -102,17 +102,17 @@ def test_pog_9_2_7_1_mef_plus_two_corps_costs_five():
     from modules.paths_of_glory.rules import ops
     s = empty_map()
     put(s, "m_control", "gallipoli", face=1)
-    put(s, "m_beachhead", "mef_suvla")
-    put(s, "m_control", "mef_suvla", face=0)
-    mef = put(s, "br_mef", "mef_suvla")
-    put(s, "br_corps", "mef_suvla")
-    put(s, "aus_corps", "mef_suvla")
+    put(s, "m_beachhead", "mef1")
+    put(s, "m_control", "mef1", face=0)
+    mef = put(s, "br_mef", "mef1")
+    put(s, "br_corps", "mef1")
+    put(s, "aus_corps", "mef1")
     g = g_of(s)
-    assert ops.traces_through_beachhead(g, "mef_suvla", "BR")
-    assert ops.activation_cost(g, "AP", "mef_suvla", "move") == 5
+    assert ops.traces_through_beachhead(g, "mef1", "BR")
+    assert ops.activation_cost(g, "AP", "mef1", "move") == 5
     from engine import commands as C
     C.apply_all(s.state, [C.SetProp(mef, "ne_lost", True)])
-    assert ops.activation_cost(g_of(s), "AP", "mef_suvla", "move") == 1   # 9.5.3.4 entry
+    assert ops.activation_cost(g_of(s), "AP", "mef1", "move") == 1   # 9.5.3.4 entry
 
 
 def test_pog_9_5_3_5_a_cp_unit_entering_removes_the_beachhead():
@@ -120,11 +120,11 @@ def test_pog_9_5_3_5_a_cp_unit_entering_removes_the_beachhead():
     from engine.rules import Transaction
     s = empty_map()
     put(s, "m_control", "gallipoli", face=1)
-    put(s, "m_beachhead", "mef_suvla")
+    put(s, "m_beachhead", "mef1")
     tu = put(s, "tu_corps", "gallipoli")
     tx = Transaction(s.state)
-    movement.carry_out(s.ruleset.game(s.state, tx), "CP", [tu], ["mef_suvla"])
-    assert not markers(s, "mef_suvla", "m_beachhead")
+    movement.carry_out(s.ruleset.game(s.state, tx), "CP", [tu], ["mef1"])
+    assert not markers(s, "mef1", "m_beachhead")
 
 
 # -- 11.1.15 / 11.1.16 -------------------------------------------------------------------------------
@@ -132,33 +132,35 @@ def test_pog_11_1_15_ana_holds_only_the_space_it_occupies():
     from modules.paths_of_glory.rules import board, movement
     from engine.rules import Transaction
     s = empty_map()
-    for loc in ("arabia", "medina", "maan"):
+    for loc in ("arabia", "medina", "aqaba"):
         put(s, "m_control", loc, face=1)
     ana = put(s, "ana_corps", "arabia")
     tx = Transaction(s.state)
     g = s.ruleset.game(s.state, tx)
-    movement.carry_out(g, "AP", [ana], ["maan"])
-    assert board.controller(g, "maan") == "AP"              # occupied: Allied
+    movement.carry_out(g, "AP", [ana], ["aqaba"])           # the ANA-only line Arabia-Aqaba
+    assert board.controller(g, "aqaba") == "AP"              # occupied: Allied
     assert board.controller(g, "arabia") == "CP"            # not converted
     movement.carry_out(g, "AP", [ana], ["arabia"])
-    assert board.controller(g, "maan") == "CP"              # reverts when the ANA leaves
+    assert board.controller(g, "aqaba") == "CP"              # reverts when the ANA leaves
     assert board.controller(g, "arabia") == "AP"
 
 
 def test_pog_11_1_15_a_space_converted_by_others_stays_allied():
+    """Only ANA lines reach Arabia on the printed map, so the space held by the ANA and then
+    entered by a British corps is Aqaba (an ordinary line from Beersheba)."""
     from modules.paths_of_glory.rules import board, movement
     from engine.rules import Transaction
     s = empty_map()
-    for loc in ("arabia", "medina", "maan"):
+    for loc in ("arabia", "medina", "aqaba", "beersheba"):
         put(s, "m_control", loc, face=1)
-    ana = put(s, "ana_corps", "arabia")
+    ana = put(s, "ana_corps", "aqaba")
     tx = Transaction(s.state)
     g = s.ruleset.game(s.state, tx)
-    movement.hold_ana_space(g, "arabia")
-    br = put(s, "br_corps", "maan")
-    movement.carry_out(g, "AP", [br], ["arabia"])
-    movement.carry_out(g, "AP", [ana], ["maan"])
-    assert board.controller(g, "arabia") == "AP"
+    movement.hold_ana_space(g, "aqaba")
+    br = put(s, "br_corps", "beersheba")
+    movement.carry_out(g, "AP", [br], ["aqaba"])
+    movement.carry_out(g, "AP", [ana], ["arabia"])
+    assert board.controller(g, "aqaba") == "AP"
 
 
 def test_pog_11_1_16_sn_converted_spaces_are_recorded():

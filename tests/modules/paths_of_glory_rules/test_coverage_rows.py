@@ -182,7 +182,8 @@ def test_pog_13_1_12_no_sr_from_the_reserve_to_russians_supplied_only_through_be
 def test_pog_9_5_2_4_allied_sr_into_kavala_only_after_salonika_or_greek_entry():
     from modules.paths_of_glory.rules import sr as SR
     s = empty_map()
-    corps = put(s, "br_corps", "le_havre")
+    control(s, "salonika", "AP")             # Kavala is no port: the SR is overland
+    corps = put(s, "br_corps", "salonika")
     assert "kavala" not in SR.destinations(game(s), "AP", corps)
     set_global(s, "pog_events", ["ap_30"])
     assert "kavala" in SR.destinations(game(s), "AP", corps)
@@ -295,16 +296,16 @@ def test_pog_11_1_12_albanian_spaces_trace_to_taranto_while_italy_is_neutral(mon
     monkeypatch.setattr(supply._View, "ports", lambda self: [])     # no sea supply at all
     supply._CACHE.clear()
     s = empty_map()
-    for loc in ("scutari", "durazzo", "koritza"):
+    for loc in ("tirana", "valona"):
         for n in s.ruleset.graph.neighbours(loc):
-            if module().locations[n].attrs.get("nation") != "AL":
+            if module().locations[n].attrs.get("nation") != "AL" and n != "taranto":
                 control(s, n, "CP")                     # Albania cut off by land
     g = game(s)
     assert g.get("pog_entered") is None or "IT" not in g.get("pog_entered")
-    assert supply.in_supply(g, "koritza", "AP", None, attrition=True)   # via Valona-Taranto
+    assert supply.in_supply(g, "tirana", "AP", None, attrition=True)   # via Valona-Taranto
     control(s, "taranto", "CP")
     supply._CACHE.clear()
-    assert not supply.in_supply(game(s), "koritza", "AP", None, attrition=True)
+    assert not supply.in_supply(game(s), "tirana", "AP", None, attrition=True)
     supply._CACHE.clear()
 
 

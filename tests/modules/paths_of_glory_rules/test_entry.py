@@ -130,10 +130,10 @@ def test_pog_9_5_2_4_greek_spaces_without_greek_units_are_open():
     s = ready("ap_30", "AP")
     act(s, "play_event", "AP", card="ap_30")
     g = g_of(s)
-    assert entry.greek_open(g, "ioannina") and not entry.greek_open(g, "larisa")
-    assert entry.greek_blocked(g, "athens") and not entry.greek_blocked(g, "ioannina")
+    assert entry.greek_open(g, "salonika") and not entry.greek_open(g, "larisa")
+    assert entry.greek_blocked(g, "athens") and not entry.greek_blocked(g, "salonika")
     from modules.paths_of_glory.rules import movement
-    assert movement.entry_violation(g, "CP", [], "larisa", "ioannina") is None
+    assert movement.entry_violation(g, "CP", [], "florina", "salonika") is None
 
 
 def test_pog_9_5_2_4_nobody_attacks_neutral_greek_units():

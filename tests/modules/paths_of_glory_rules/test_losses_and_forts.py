@@ -60,19 +60,19 @@ def in_space(s, loc: str, type_id: str) -> list[int]:
 
 # -- 12.4.4.1 / 12.4.7 case 3: an OOS army is replaced, but eliminated permanently -------------
 
-def _reduced_russian_army_at_warsaw_eliminated(monkeypatch, isolated: bool):
+def _reduced_russian_army_at_plock_eliminated(monkeypatch, isolated: bool):
     """The GE 9th Army (Army table column 5, die 1 → LN 2) eliminates the reduced RU 1st Army
-    (LF 2) at Warsaw; the RU fire (die 1) costs the Germans nothing."""
+    (LF 2) at Plock; the RU fire (die 1) costs the Germans nothing."""
     s = board_()
-    ru = put(s, "ru_1a", "warsaw", face=1)
-    if isolated:   # every neighbour of Warsaw CP-controlled: no supply line (14.1.3)
-        for loc in ("novogeorgievsk", "ivangorod", "brest_litovsk", "lodz"):
+    ru = put(s, "ru_1a", "plock", face=1)
+    if isolated:   # every neighbour of Plock CP-controlled: no supply line (14.1.3)
+        for loc in ("lodz", "lomza", "warsaw"):            # Thorn and Tannenberg are German
             control(s, loc, "CP")
-    ge = put(s, "ge_9a", "lodz")
+    ge = put(s, "ge_9a", "thorn")
     corps_before = reserve(s, "AP", "ru_corps")
     from modules.paths_of_glory.rules import losses
     assert losses.is_oos(game(s), ru) is isolated
-    c = attack(s, monkeypatch, [1, 1], "warsaw", [ge])
+    c = attack(s, monkeypatch, [1, 1], "plock", [ge])
     assert c["ln"]["CP"] == 2
     return s, ru, corps_before
 
@@ -80,37 +80,37 @@ def _reduced_russian_army_at_warsaw_eliminated(monkeypatch, isolated: bool):
 def test_pog_12_4_4_1_oos_army_is_replaced_but_permanently_eliminated(monkeypatch):
     """12.4.4.1: the reserve corps replaces the eliminated army even though the army is out of
     supply — but the OOS army goes to the Permanently Eliminated box (12.4.7 case 3)."""
-    s, ru, corps_before = _reduced_russian_army_at_warsaw_eliminated(monkeypatch, isolated=True)
+    s, ru, corps_before = _reduced_russian_army_at_plock_eliminated(monkeypatch, isolated=True)
     assert loc_of(s, ru) == "perm_eliminated:AP"
-    placed = in_space(s, "warsaw", "ru_corps")
+    placed = in_space(s, "plock", "ru_corps")
     assert len(placed) == 1 and placed[0] in corps_before      # 12.4.4: a full reserve corps
     assert face(s, placed[0]) == 0
     assert placed[0] not in reserve(s, "AP", "ru_corps")
 
 
 def test_pog_12_4_4_1_contrast_an_army_in_supply_can_be_rebuilt(monkeypatch):
-    s, ru, corps_before = _reduced_russian_army_at_warsaw_eliminated(monkeypatch, isolated=False)
+    s, ru, corps_before = _reduced_russian_army_at_plock_eliminated(monkeypatch, isolated=False)
     assert loc_of(s, ru) == "eliminated:AP"                    # Eliminated/Replaceable box
-    assert len(in_space(s, "warsaw", "ru_corps")) == 1
+    assert len(in_space(s, "plock", "ru_corps")) == 1
 
 
 # -- 12.4.7 the five cases ------------------------------------------------------------------------
 
-def _mlawa_blocked(monkeypatch, army_face: int):
-    """The GE 8th Army attacks the RU 1st Army in Mlawa from Thorn (dice 1, 1: LN CP 2, AP 1:
+def _plock_blocked(monkeypatch, army_face: int):
+    """The GE 8th Army attacks the RU 1st Army in Plock from Thorn (dice 1, 1: LN CP 2, AP 1:
     a 1-space retreat). Every way out is shut: a GE corps holds Tannenberg, three RU corps
-    fill each of Lomza and Novogeorgievsk (stacking, 10.1.1) — which keep Mlawa in supply."""
+    fill each of Lomza, Warsaw and Lodz (stacking, 10.1.1) — which keep Plock in supply."""
     s = board_()
-    ru = put(s, "ru_1a", "mlawa", face=army_face)
+    ru = put(s, "ru_1a", "plock", face=army_face)
     put(s, "ge_corps", "tannenberg")
-    for loc in ("lomza", "novogeorgievsk"):
+    for loc in ("lomza", "warsaw", "lodz"):
         for _ in range(3):
             put(s, "ru_corps", loc)
     ge = put(s, "ge_8a", "thorn")
     from modules.paths_of_glory.rules import losses
     assert not losses.is_oos(game(s), ru)
     corps_before = reserve(s, "AP", "ru_corps")
-    c = attack(s, monkeypatch, [1, 1], "mlawa", [ge])
+    c = attack(s, monkeypatch, [1, 1], "plock", [ge])
     assert c["ln"] == {"CP": 2, "AP": 1} and c["retreat_len"] == 1
     assert top(s)["state"] == "combat_retreat"
     assert {a.verb for a in s.legal_actions()} == {"stand"}    # no retreat path at all
@@ -120,21 +120,21 @@ def _mlawa_blocked(monkeypatch, army_face: int):
 def test_pog_12_4_7_case_1_army_that_cannot_retreat_no_replacement_corps(monkeypatch):
     """Case 1: the full army is reduced (LN 2), cannot retreat, and is eliminated permanently;
     no reserve corps replaces it — none is placed on the map or eliminated (12.5.4)."""
-    s, ru, corps_before = _mlawa_blocked(monkeypatch, army_face=0)
-    assert face(s, ru) == 1 and loc_of(s, ru) == "mlawa"
+    s, ru, corps_before = _plock_blocked(monkeypatch, army_face=0)
+    assert face(s, ru) == 1 and loc_of(s, ru) == "plock"
     act(s, "stand", "AP")
     assert loc_of(s, ru) == "perm_eliminated:AP"
     assert reserve(s, "AP", "ru_corps") == corps_before
-    assert not in_space(s, "mlawa", "ru_corps")
+    assert not in_space(s, "plock", "ru_corps")
 
 
 def test_pog_12_4_7_case_2_replacement_corps_that_cannot_retreat(monkeypatch):
     """Case 2: the reduced army is eliminated (LN 2) and replaced by a reserve corps, which
     cannot retreat: the corps is eliminated to the Eliminated/Replaceable box and the army —
     in supply, no dot, a corps was there to replace it — is eliminated permanently."""
-    s, ru, corps_before = _mlawa_blocked(monkeypatch, army_face=1)
+    s, ru, corps_before = _plock_blocked(monkeypatch, army_face=1)
     assert loc_of(s, ru) == "eliminated:AP"                    # so far an ordinary elimination
-    (corps,) = in_space(s, "mlawa", "ru_corps")
+    (corps,) = in_space(s, "plock", "ru_corps")
     assert corps in corps_before
     assert s.state.globals["pog_combat"]["replaced"] == {str(corps): ru}
     act(s, "stand", "AP")
@@ -146,8 +146,8 @@ def test_pog_12_4_7_case_3_oos_and_attrition():
     """Case 3: eliminated while OOS (combat: the 12.4.4.1 tests above) or in the Attrition
     Phase (14.3.5): an isolated army goes to the Permanently Eliminated box, a corps does not."""
     s = board_()
-    army, corps = put(s, "ru_1a", "warsaw"), put(s, "ru_corps", "warsaw")
-    for loc in ("novogeorgievsk", "ivangorod", "brest_litovsk", "lodz"):
+    army, corps = put(s, "ru_1a", "plock"), put(s, "ru_corps", "plock")
+    for loc in ("lodz", "lomza", "warsaw"):
         control(s, loc, "CP")
     g = game(s, True)
     g.set("pog_stack", [{"state": "phase_attrition"}])
@@ -161,12 +161,12 @@ def test_pog_12_4_7_case_4_no_reserve_corps_to_replace_the_army(monkeypatch):
     permanently and nothing takes its place."""
     s = board_()
     empty_reserve(s, "AP", "ru_corps")
-    ru = put(s, "ru_1a", "warsaw", face=1)
-    ge = put(s, "ge_9a", "lodz")
-    c = attack(s, monkeypatch, [1, 1], "warsaw", [ge])
+    ru = put(s, "ru_1a", "plock", face=1)
+    ge = put(s, "ge_9a", "thorn")
+    c = attack(s, monkeypatch, [1, 1], "plock", [ge])
     assert c["ln"]["CP"] == 2
     assert loc_of(s, ru) == "perm_eliminated:AP"
-    assert not s.state.stacks.get("warsaw")
+    assert not s.state.stacks.get("plock")
 
 
 def test_pog_12_4_7_case_5_dotted_armies_are_always_eliminated_permanently(monkeypatch):
@@ -276,45 +276,45 @@ def test_pog_12_7_6_stop_in_the_fort_then_others_advance_past_it(monkeypatch):
     assert loc_of(s, ge2) == "sedan" and loc_of(s, ge1) == "liege"
 
 
-def _ru_army_retreats_through_novogeorgievsk(monkeypatch, attackers, dice):
-    """The RU 1st Army in Mlawa, attacked from Thorn (LN CP 3, AP 1: reduced, 2-space retreat),
-    retreats through the Russian fort of Novogeorgievsk (LF 2) to Warsaw."""
+def _ru_army_retreats_through_warsaw(monkeypatch, attackers, dice):
+    """The RU 1st Army in Plock, attacked from Thorn (LN CP 3, AP 1: reduced, 2-space retreat),
+    retreats through the Russian fort of Warsaw (LF 2) to Brest Litovsk."""
     s = board_()
-    ru = put(s, "ru_1a", "mlawa")
+    ru = put(s, "ru_1a", "plock")
     ges = [put(s, t, "thorn") for t in attackers]
-    c = attack(s, monkeypatch, dice, "mlawa", ges)
+    c = attack(s, monkeypatch, dice, "plock", ges)
     assert c["ln"] == {"CP": 3, "AP": 1} and c["retreat_len"] == 2
-    act(s, "retreat", "AP", unit=ru, path=["novogeorgievsk", "warsaw"])
+    act(s, "retreat", "AP", unit=ru, path=["warsaw", "brest_litovsk"])
     assert top(s)["state"] == "combat_advance"
     return s, ges
 
 
 def test_pog_12_7_6_advance_into_a_vacated_fort_space_to_besiege_it(monkeypatch):
     """12.7.6 also holds for the second space of an advance: the GE 8th Army may follow the
-    retreat into Novogeorgievsk, besieging its fort (15.2.1) — control stays Russian."""
-    s, (ge,) = _ru_army_retreats_through_novogeorgievsk(monkeypatch, ["ge_8a"], [3, 1])
-    act(s, "advance", "CP", unit=ge, path=["mlawa", "novogeorgievsk"])
-    assert loc_of(s, ge) == "novogeorgievsk"
-    assert markers(s, "novogeorgievsk", "m_siege")
-    assert controller(s, "novogeorgievsk") == "AP" and controller(s, "mlawa") == "CP"
+    retreat into Warsaw, besieging its fort (15.2.1) — control stays Russian."""
+    s, (ge,) = _ru_army_retreats_through_warsaw(monkeypatch, ["ge_8a"], [3, 1])
+    act(s, "advance", "CP", unit=ge, path=["plock", "warsaw"])
+    assert loc_of(s, ge) == "warsaw"
+    assert markers(s, "warsaw", "m_siege")
+    assert controller(s, "warsaw") == "AP" and controller(s, "plock") == "CP"
 
 
 def test_pog_12_7_6_no_vacated_fort_space_without_a_siege_force(monkeypatch):
-    """A single full GE corps cannot besiege Novogeorgievsk (LF 2): it may advance into Mlawa,
+    """A single full GE corps cannot besiege Warsaw (LF 2): it may advance into Plock,
     not on into the fort space (12.7.6)."""
-    s, (ge, hit, gc) = _ru_army_retreats_through_novogeorgievsk(
+    s, (ge, hit, gc) = _ru_army_retreats_through_warsaw(
         monkeypatch, ["ge_8a", "ge_corps", "ge_corps"], [1, 1])
     assert face(s, hit) == 1 and face(s, gc) == 0              # the RU fire reduced one corps
     C.apply_all(s.state, [C.SetFace(ge, 1)])       # as if the army had lost a step: no advancer
-    assert refusal(s, "advance", "CP", unit=gc, path=["mlawa", "novogeorgievsk"]).rule == \
+    assert refusal(s, "advance", "CP", unit=gc, path=["plock", "warsaw"]).rule == \
         "PoG 12.7.6"
-    assert refusal(s, "advance", "CP", unit=gc, path=["mlawa"]) is None
+    assert refusal(s, "advance", "CP", unit=gc, path=["plock"]) is None
     C.apply_all(s.state, [C.SetFace(ge, 0)])       # with the army able to follow, the corps may
-    act(s, "advance", "CP", unit=gc, path=["mlawa", "novogeorgievsk"])
+    act(s, "advance", "CP", unit=gc, path=["plock", "warsaw"])
     assert refusal(s, "stop_advance", "CP").rule == "PoG 15.1.1"   # ...but is not enough alone
-    assert refusal(s, "advance", "CP", unit=ge, path=["mlawa"]).rule == "PoG 15.1.1"
-    act(s, "advance", "CP", unit=ge, path=["mlawa", "novogeorgievsk"])
-    assert markers(s, "novogeorgievsk", "m_siege")
+    assert refusal(s, "advance", "CP", unit=ge, path=["plock"]).rule == "PoG 15.1.1"
+    act(s, "advance", "CP", unit=ge, path=["plock", "warsaw"])
+    assert markers(s, "warsaw", "m_siege")
 
 
 # -- 15.1.1 movement -------------------------------------------------------------------------------

@@ -78,18 +78,20 @@ def test_pog_7_1_6_ah_it_met_by_attacking_allied_units_supplied_through_italy(mo
 
 
 def test_pog_7_1_6_ah_it_not_met_by_allied_units_supplied_without_italy(monkeypatch):
-    """A BR corps holding Trieste (AH, a port) traces supply by sea from its own port, not
-    through a space in Italy (Udine and Maggiore are next door but not needed): the AH attack
-    on it is an attack, but not the AH(It) MO (7.1.6). Nor is an attack by a German unit."""
+    """A BR corps holding Cetinje (Montenegro, beside Austrian Mostar) traces supply overland
+    through Serbia to Salonika, an Allied port, not through a space in Italy (the Albanian way
+    to Taranto exists but is not needed): the AH attack on it is an attack, but not the
+    AH(It) MO (7.1.6). Nor is an attack by a German unit. (The printed map has no Austrian
+    port, so the sea-supplied Allied unit holds a Balkan space.)"""
     from modules.paths_of_glory.rules import supply
     s = _italian_front()
-    control(s, "trieste", "AP")
-    br = put(s, "br_corps", "trieste")
-    ah = put(s, "ah_corps", "laibach")
+    control(s, "salonika", "AP")
+    br = put(s, "br_corps", "cetinje")
+    ah = put(s, "ah_corps", "mostar")
     assert supply.unit_in_supply(game(s), br)
     assert not supply.supplied_only_through(game(s), br, "IT")
     LoadedDice(monkeypatch, [3] * 10)
-    attack(s, "CP", "trieste", [ah])
+    attack(s, "CP", "cetinje", [ah])
     assert s.state.globals["pog_mo_met_cp"] is False
     finish(s)
     # an attack on Allied units supplied through Italy, but by a German unit: no AH(It) MO

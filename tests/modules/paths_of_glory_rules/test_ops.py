@@ -223,7 +223,7 @@ def test_pog_11_1_17_the_bef_stays_in_the_west(s):
     g = s.ruleset.game(s.state)
     assert rule(movement.entry_violation(g, "AP", [bef], "grenoble", "turin")) == "PoG 11.1.17"
     assert movement.entry_violation(g, "AP", [br], "grenoble", "turin") is None
-    assert movement.entry_violation(g, "AP", [bef], "grenoble", "dijon") is None
+    assert movement.entry_violation(g, "AP", [bef], "grenoble", "lyon") is None
 
 
 def test_pog_11_3_1_only_near_east_armies_enter_the_near_east(s):
@@ -253,12 +253,12 @@ def test_pog_11_3_2_one_russian_corps_per_turn_over_the_caucasus_link(s):
 
 
 def test_pog_11_3_2_a_longer_move_over_the_link_is_counted(s):
-    """The crossing is recorded wherever it happens along the path (Rostov → Caucasus →
+    """The crossing is recorded wherever it happens along the path (Uman → Caucasus →
     Grozny), so a second corps may not cross the same turn."""
-    a = put(s, "ru_corps", "rostov")
+    a = put(s, "ru_corps", "uman")
     b = put(s, "ru_corps", "caucasus")
     ops(s, "AP", 2)
-    act(s, "activate", "AP", space="rostov", mode="move")
+    act(s, "activate", "AP", space="uman", mode="move")
     act(s, "activate", "AP", space="caucasus", mode="move")
     act(s, "move", "AP", pids=[a], path=["caucasus", "grozny"])
     assert rule(refusal(s, "move", "AP", pids=[b], path=["poti"])) == "PoG 11.3.2"

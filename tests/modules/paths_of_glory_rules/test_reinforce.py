@@ -175,10 +175,10 @@ def test_pog_ap_47_us_reinforcements_2nd_army_and_a_corps_after_over_there():
     act(s, "play_event", "AP", card="ap_47")
     assert reserve(s, "AP", "us_corps") == before + 1
     army = pieces(s, "us_2a")[0]
-    assert "brest" in {sp for u, sp in placements(s) if u == army}      # a French port
+    assert "cherbourg" in {sp for u, sp in placements(s) if u == army}      # a French port
     assert refusal(s, "place", "AP", unit=army, space="paris").rule == "PoG 9.5.3.3"
-    act(s, "place", "AP", unit=army, space="brest")
-    assert loc_of(s, army) == "brest"
+    act(s, "place", "AP", unit=army, space="cherbourg")
+    assert loc_of(s, army) == "cherbourg"
 
 
 def test_pog_ap_64_usa_reinforcements_one_more_corps_after_over_there():
@@ -223,9 +223,9 @@ def test_pog_9_5_3_5_mef_invasion_beachhead_and_control():
     act(s, "play_event", "AP", card="ap_31")
     mef = pieces(s, "br_mef")[0]
     spaces = {sp for u, sp in placements(s) if u == mef}
-    assert "mef_suvla" in spaces and "london" in spaces
-    act(s, "place", "AP", unit=mef, space="mef_suvla")
-    assert markers(s, "mef_suvla", "m_beachhead")
+    assert "mef1" in spaces and "london" in spaces
+    act(s, "place", "AP", unit=mef, space="mef1")
+    assert markers(s, "mef1", "m_beachhead")
     assert not s.state.pieces[mef].props.get("ne_lost")
 
 

@@ -27,7 +27,7 @@ def test_pog_3_0_22_capturing_a_vp_space_moves_the_vp_marker():
     run(s, lambda g: tracks.set_control(g, "warsaw", "AP"))   # recapture
     assert s.state.globals["vp"] == 10 and marker_loc(s, "m_vp") == "grt:10"
     run(s, lambda g: tracks.set_control(g, "lodz", "CP", score=False))
-    run(s, lambda g: tracks.set_control(g, "narva", "CP"))    # not a VP space
+    run(s, lambda g: tracks.set_control(g, "pskov", "CP"))    # not a VP space
     assert s.state.globals["vp"] == 10
 
 
@@ -80,7 +80,7 @@ def test_pog_16_1_3_1_turkey_enters_at_cp_limited_war():
     assert controller(s, "constantinople") == "neutral"
     start_phase(s, "phase_war_status")
     assert controller(s, "constantinople") == "CP" and controller(s, "baghdad") == "CP"
-    assert controller(s, "kermanshah") == "CP" and controller(s, "tehran") == "AP"   # 11.1.13
+    assert controller(s, "kermanshah") == "CP" and controller(s, "hamadan") == "AP"   # 11.1.13
     assert controller(s, "basra") == "AP"
     assert [s.state.pieces[p].type for p in units(s, "gallipoli")] == ["tu_corps"]
     assert "TU" in s.state.globals["pog_entered"]

@@ -14,13 +14,22 @@ def in_supply(s, pid, attrition=False):
     return run(s, lambda g: supply.unit_in_supply(g, pid, attrition))
 
 
+#: Controlled spaces of the printed map that trace no supply at the start (14.1.2, 14.2.5):
+#: Kavala (no port; Salonika, Philippoli, Strumitsa neutral), Arabia (ANA lines to Turkish
+#: spaces only), the MEF boxes (each joins one Turkish space) and Libya (joins only Alexandria).
+UNSUPPLIED_AT_START = {"AP": {"kavala", "arabia", "mef1", "mef2", "mef3", "mef4"},
+                       "CP": {"libya"}}
+
+
 def test_pog_14_1_2_campaign_set_up_is_all_in_supply():
     s = fresh()
     g = game(s)
     assert supply.oos_units(g, "AP") == [] and supply.oos_units(g, "CP") == []
     for side in ("AP", "CP"):
         supplied = supply.supplied_spaces(g, side, None)
-        assert all(loc in supplied for loc in board.spaces(g) if board.controller(g, loc) == side)
+        cut = {loc for loc in board.spaces(g) if board.controller(g, loc) == side
+               and loc not in supplied}
+        assert cut == UNSUPPLIED_AT_START[side]
 
 
 def test_pog_14_1_3_enemy_controlled_spaces_cut_the_line():
@@ -35,7 +44,7 @@ def test_pog_14_1_3_enemy_controlled_spaces_cut_the_line():
 def test_pog_14_1_3_enemy_units_cut_the_line():
     s = fresh()
     ru = put(s, "ru_corps", "warsaw")
-    for n in ("lodz", "novogeorgievsk", "ivangorod", "brest_litovsk"):
+    for n in ("lodz", "lomza", "plock", "ivangorod", "brest_litovsk"):
         clear(s, n)
         put(s, "ge_corps", n)          # still Allied-controlled spaces, but enemy units
     assert controller(s, "lodz") == "AP"
@@ -56,15 +65,15 @@ def test_pog_15_2_2_line_passes_a_besieged_enemy_fort():
 
 def test_pog_14_1_4_allied_sea_supply_through_a_port():
     s = fresh()
-    isolate(s, "brest", "CP")
-    br = put(s, "br_corps", "brest")
-    assert in_supply(s, br)                          # Brest port -> London by sea
+    isolate(s, "bordeaux", "CP")
+    br = put(s, "br_corps", "bordeaux")
+    assert in_supply(s, br)                          # Bordeaux port -> London by sea
 
 
 def test_pog_14_2_2_russian_units_never_use_sea_supply():
     s = fresh()
-    isolate(s, "brest", "CP")
-    ru = put(s, "ru_corps", "brest")
+    isolate(s, "bordeaux", "CP")
+    ru = put(s, "ru_corps", "bordeaux")
     assert not in_supply(s, ru)
 
 
@@ -80,11 +89,11 @@ def test_pog_14_1_4_cp_sea_supply_only_in_germany_and_russia():
 
 def test_pog_9_5_3_5_mef_beachhead_is_an_allied_port():
     s = fresh()
-    control(s, "mef_helles", "AP")
+    control(s, "mef1", "AP")
     control(s, "gallipoli", "CP")
-    br = put(s, "br_corps", "mef_helles")
+    br = put(s, "br_corps", "mef1")
     assert not in_supply(s, br)
-    C.apply_all(s.state, [C.Create("m_beachhead", "mef_helles", None, 0, {})])
+    C.apply_all(s.state, [C.Create("m_beachhead", "mef1", None, 0, {})])
     assert in_supply(s, br)
 
 
@@ -163,22 +172,22 @@ def test_pog_14_3_5_oos_corps_eliminated_armies_permanently():
 
 def test_pog_14_3_6_isolated_vp_space_changes_control_and_scores():
     s = fresh()
-    isolate(s, "warsaw", "CP")
-    clear(s, "warsaw")
+    isolate(s, "lodz", "CP")                          # a VP space without a fort
+    clear(s, "lodz")
     start_phase(s, "phase_attrition")
-    assert controller(s, "warsaw") == "CP"
+    assert controller(s, "lodz") == "CP"
     assert s.state.globals["vp"] == 11                  # VP table: CP capture of a VP space
 
 
 def test_pog_14_3_6_space_with_surviving_units_or_fort_keeps_control():
     s = fresh()
-    isolate(s, "novogeorgievsk", "CP")               # fort 2
-    clear(s, "novogeorgievsk")
+    isolate(s, "warsaw", "CP")                       # fort 2
+    clear(s, "warsaw")
     control(s, "medina", "CP")
     isolate(s, "medina", "AP")
     put(s, "tu_corps", "medina")                      # survives attrition (14.1.5)
     start_phase(s, "phase_attrition")
-    assert controller(s, "novogeorgievsk") == "AP"
+    assert controller(s, "warsaw") == "AP"
     assert controller(s, "medina") == "CP"
 
 
@@ -192,17 +201,17 @@ def test_pog_14_3_6_serbian_spaces_do_not_convert():
 
 def test_pog_11_2_7_trenches_lose_a_level_by_attrition():
     s = fresh()
-    isolate(s, "warsaw", "CP")
-    put(s, "ru_corps", "warsaw")
-    trench = C.Create("m_trench_ap", "warsaw", None, 1, {})
+    isolate(s, "lodz", "CP")                          # no fort
+    put(s, "ru_corps", "lodz")
+    trench = C.Create("m_trench_ap", "lodz", None, 1, {})
     C.apply_all(s.state, [trench])
     start_phase(s, "phase_attrition")
     assert s.state.pieces[trench.pid].face == 0       # level 2 -> level 1
     # a trench with an intact fort is spared
     s = fresh()
-    isolate(s, "novogeorgievsk", "CP")
-    put(s, "ru_corps", "novogeorgievsk")
-    trench = C.Create("m_trench_ap", "novogeorgievsk", None, 0, {})
+    isolate(s, "warsaw", "CP")                        # fort 2
+    put(s, "ru_corps", "warsaw")
+    trench = C.Create("m_trench_ap", "warsaw", None, 0, {})
     C.apply_all(s.state, [trench])
     start_phase(s, "phase_attrition")
     assert trench.pid in s.state.pieces
