@@ -122,3 +122,27 @@ def test_se_8_0_two_games_differing_only_in_a_secret_plan_look_the_same_to_the_o
     branch_to_commit(second, random.Random(seed + 2), 0)
     assert first.prompt().side == other
     assert seen(first, other) == seen(second, other)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_se_4_0_2_the_lines_a_server_relays_say_nothing_of_a_secret_choice(seed):
+    """An online server (tools/server) sends the other seats each action's line and its public
+    results (rolls, notes), never its commands: for a secret plan or a sealed bid neither may
+    name what was chosen (the box, the HQ, the amount) before both sides have chosen."""
+    from tools.server.host import public_results
+    session, result = play_one(module(), seed, "sc4_monte_novegno", None, max_actions=120)
+    assert not result.failure, result.failure
+    entries = session.record.entries
+    # every plan; a bid while the other bid is still to come (the second bid reveals both)
+    secret = [e for i, e in enumerate(entries) if e.action.verb == "plan" or (
+        e.action.verb == "bid" and i + 1 < len(entries) and entries[i + 1].action.verb == "bid")]
+    assert secret
+    for e in secret:
+        name = session.ruleset.side_name(e.action.side)
+        assert e.text in (f"{name}: plans in secret", f"{name}: bids in secret")
+        public = public_results(e.commands, e.text)
+        assert public["rolls"] == []
+        for line in public["notes"]:      # "... has made its Initiative bid.": no box, HQ or amount
+            assert not any(ch.isdigit() for ch in line), line
+            assert line.startswith(name) and line.endswith(("bid.", "plan.")), line
