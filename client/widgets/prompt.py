@@ -2,9 +2,14 @@
 
 It says whose decision it is and shows the ruleset's prompt in full (wrapped), the last
 refusal (with its rule), hints for the actions taken on the map or in the hand, and the
-legal actions as buttons when they are few. It holds no rules knowledge: the table fills it
-from ``session.prompt()`` and its :class:`client.legal.LegalIndex` and gives each button the
-callback that sends its action through ``Session.do``.
+legal actions as buttons when they are few. It holds no rules knowledge: the enforced mode
+fills it from ``session.prompt()`` and its :class:`client.legal.LegalIndex` and gives each
+button the callback that sends its action.
+
+Buttons do not jump under the mouse (issue 18: a click meant for Resolve landed on Cancel when
+the prompt wrapped): within one decision (the same side and kind of prompt) a button keeps its
+slot while its label is offered — a gone button leaves a gap a new one fills — and the text
+above them only grows, so a longer or shorter prompt never moves them.
 """
 from __future__ import annotations
 
@@ -15,7 +20,6 @@ import pygame
 
 from .. import colours, fonts
 from .base import UI_FONT, Button, Widget, draw_panel
-from .tooltip import Tooltip
 
 BUTTON_H = 24
 GAP = 3
@@ -46,14 +50,40 @@ class ActionPanel(Widget):
         self.buttons: list[Button] = []
         self.lines: list[tuple[str, tuple, bool]] = []   # text, colour, bold
         self.hidden_buttons = 0
-        self.tooltip = Tooltip()
+        self.decision: object = None
+        self.slots: list[PanelButton | None] = []        # the buttons in their slots (None: a gap)
+        self.text_rows = 0                               # rows kept for the text in this decision
 
     # -- content ------------------------------------------------------------------------------
     def set_content(self, header: str, text: str, buttons: list[PanelButton], hints: list[str],
-                    refusal: str = "", header_colour: tuple = colours.UI_ACCENT) -> None:
+                    refusal: str = "", header_colour: tuple = colours.UI_ACCENT,
+                    decision: object = None) -> None:
+        """Show this content. ``decision`` names the decision it belongs to: while it stays the
+        same, buttons keep their slots and the text keeps its height (see the module doc)."""
+        same = decision is not None and decision == self.decision
+        self.decision = decision
         self.header, self.text, self.specs, self.hints = header, text, buttons, hints
         self.refusal, self.header_colour = refusal, header_colour
+        self.slots = self._slots(buttons) if same else list(buttons)
+        if not same:
+            self.text_rows = 0
         self.layout()
+
+    def _slots(self, buttons: list[PanelButton]) -> list[PanelButton | None]:
+        by_label = {b.label: b for b in buttons}
+        slots: list[PanelButton | None] = [by_label.pop(b.label, None) if b is not None else None
+                                           for b in self.slots]
+        for b in buttons:
+            if b.label in by_label:
+                gap = next((k for k, s in enumerate(slots) if s is None), None)
+                if gap is None:
+                    slots.append(b)
+                else:
+                    slots[gap] = b
+                del by_label[b.label]
+        while slots and slots[-1] is None:
+            slots.pop()
+        return slots
 
     def _text_lines(self, width: int) -> list[tuple[str, tuple, bool]]:
         f, fb = fonts.font(UI_FONT - 1), fonts.font(UI_FONT, bold=True)
@@ -68,8 +98,8 @@ class ActionPanel(Widget):
     def wanted_height(self, width: int) -> int:
         """The height showing everything (the table caps it)."""
         lines = self._text_lines(max(40, width - 2 * PAD))
-        return max(MIN_HEIGHT, 2 * PAD + len(lines) * fonts.font(UI_FONT).get_linesize()
-                   + len(self.specs) * (BUTTON_H + GAP) + 6)
+        return max(MIN_HEIGHT, 2 * PAD + max(len(lines), self.text_rows) * fonts.font(UI_FONT).get_linesize()
+                   + len(self.slots) * (BUTTON_H + GAP) + 6)
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -78,17 +108,20 @@ class ActionPanel(Widget):
     def layout(self) -> None:
         width = max(40, self.rect.w - 2 * PAD)
         self.lines = self._text_lines(width)
-        y = self.rect.y + PAD + len(self.lines) * fonts.font(UI_FONT).get_linesize() + 6
+        self.text_rows = max(self.text_rows, len(self.lines))
+        y = self.rect.y + PAD + self.text_rows * fonts.font(UI_FONT).get_linesize() + 6
         self.buttons = []
         room = (self.rect.bottom - PAD - y) // (BUTTON_H + GAP)
-        specs = self.specs
-        if len(specs) > room:
-            specs = specs[:max(0, room - 1)]
-        self.hidden_buttons = len(self.specs) - len(specs)
-        for spec in specs:
-            b = Button((self.rect.x + PAD, y, width, BUTTON_H), spec.label, spec.on_click, spec.tip, spec.enabled)
-            b.accent = spec.accent
-            self.buttons.append(b)
+        slots = self.slots
+        if len(slots) > room:
+            slots = slots[:max(0, room - 1)]
+        self.hidden_buttons = sum(1 for s in self.slots[len(slots):] if s is not None)
+        for spec in slots:
+            if spec is not None:
+                b = Button((self.rect.x + PAD, y, width, BUTTON_H), spec.label, spec.on_click, spec.tip,
+                           spec.enabled)
+                b.accent = spec.accent
+                self.buttons.append(b)
             y += BUTTON_H + GAP
         self.more_y = y
 
@@ -100,12 +133,11 @@ class ActionPanel(Widget):
         return None
 
     # -- events and drawing ---------------------------------------------------------------------
+    def tip_at(self, pos: tuple[int, int]) -> str:
+        """The whole label of a button cut short, under ``pos`` ("" none)."""
+        return next((b.tip for b in self.buttons if b.rect.collidepoint(pos) and b.tip and b.tip != b.text), "")
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.tooltip.hide()
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos) and b.tip and b.tip != b.text:
-                    self.tooltip.show([b.tip], event.pos)
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -127,6 +159,3 @@ class ActionPanel(Widget):
             note = fonts.text(f"+{self.hidden_buttons} more on the map and in the hand", UI_FONT - 2, colours.UI_DIM)
             surf.blit(note, (self.rect.x + PAD, self.more_y))
         surf.set_clip(clip)
-
-    def draw_tooltip(self, surf: pygame.Surface, bounds: pygame.Rect) -> None:
-        self.tooltip.draw(surf, bounds)
