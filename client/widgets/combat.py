@@ -88,6 +88,16 @@ class CombatPanel(Widget):
             self.rect = pygame.Rect(0, 0, min(WIDTH, area.w - 24), min(height, area.h - 24))
             self.rect.topright = (area.right - 12, area.y + 12)
 
+    def texts(self) -> list[str]:
+        """Every text the panel shows now, dice faces included (tests)."""
+        out = [f"⚔ {self.report.get('title', 'Combat')}"] if self.report is not None else []
+        for _h, kind, payload in self._rows:
+            if kind == "text":
+                out.append(payload[0])
+            elif kind == "dice":
+                out += payload
+        return out
+
     def close_box(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - 24, self.rect.y + 4, 18, 18)
 
