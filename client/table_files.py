@@ -60,12 +60,16 @@ class TableFiles:
     def load_dialog(self) -> None:
         folder = self.save_path.parent if self.save_path else self._folder()
         folder.mkdir(parents=True, exist_ok=True)
-        self.t.modals.append(FileDialog(self.t.screen_rect, "open", folder, (SAVE_SUFFIX,), self.load,
-                                        title="Load game"))
+        self.t.modals.append(FileDialog(self.t.screen_rect, "open", folder, (SAVE_SUFFIX, pbem.SUFFIX),
+                                        self.load, title="Load game"))
 
     def load(self, path: Path) -> None:
-        """Load a save of this module (another module's save is handed to ``on_open``)."""
+        """Load a save of this module (another module's save is handed to ``on_open``; a turn
+        file is received)."""
         t = self.t
+        if Path(path).name.endswith(pbem.SUFFIX):
+            self.receive(path)
+            return
         try:
             if read_save(Path(path))["module"]["id"] != t.module.id and t.on_open is not None:
                 t.on_open(Path(path))

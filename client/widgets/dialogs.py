@@ -329,3 +329,36 @@ class DiceDialog(Dialog):
         surf.blit(img, (self.rect.x + 114, self.rect.y + 80))
         surf.blit(fonts.render("What is it for? (shown in the log)", UI_FONT - 2, colours.UI_DIM),
                   (self.rect.x + 14, self.rect.y + 142))
+
+
+class ChoiceDialog(Dialog):
+    """A question with one button per answer; ``on_choose(value)`` with the picked answer's
+    value, Escape cancels. ``choices``: (label, value) pairs."""
+
+    def __init__(self, bounds: pygame.Rect, title: str, text: str, choices: list[tuple[str, object]],
+                 on_choose: Callable[[object], None]) -> None:
+        f = fonts.font(UI_FONT)
+        lines = fonts.wrap(text, f, 440)
+        super().__init__(bounds, 480, 96 + len(lines) * LINE + len(choices) * 34, title)
+        self.lines, self.on_choose = lines, on_choose
+        y = self.rect.y + 44 + len(lines) * LINE
+        for label, value in choices:
+            self.buttons.append(Button((self.rect.x + 20, y, self.rect.w - 40, 28), label,
+                                       lambda v=value: self._choose(v)))
+            y += 34
+
+    def _choose(self, value: object) -> None:
+        self.close()
+        self.on_choose(value)
+
+    def accept(self) -> None:
+        """Enter: the first answer."""
+        if self.buttons:
+            self.buttons[0].on_click()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        y = self.rect.y + 38
+        for line in self.lines:
+            surf.blit(fonts.render(line, UI_FONT, colours.UI_TEXT), (self.rect.x + 20, y))
+            y += LINE
