@@ -8,11 +8,14 @@ from engine import commands as C
 from engine.record import Entry
 from engine.reports import GLOBAL as REPORT
 
+from .words import Words
+
 COMBAT_MARK = "  ⚔"
 
 
-def entry_text(e: Entry) -> str:
-    text = e.text
+def entry_text(e: Entry, words: Words | None = None) -> str:
+    say = words or (lambda t: t)
+    text = say(e.text)
     rolls = [r for r in e.commands if isinstance(r, C.Roll) and r.result is not None]
     for r in rolls:
         total = r.total
@@ -24,15 +27,16 @@ def entry_text(e: Entry) -> str:
     if e.action.verb != "note":   # what the rules did, step by step (their notes)
         for n in e.commands:
             if isinstance(n, C.Note) and n.text and n.text != e.text:
-                text += f"\n   · {n.text}"
+                text += f"\n   · {say(n.text)}"
     return text
 
 
 class LogText:
     """The log's lines for one session's record, memoised by entry."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: Words | None = None) -> None:
         self.memo: list[tuple[Entry, str]] = []
+        self.words = words
 
     def lines(self, entries: list[Entry]) -> list[str]:
         memo = self.memo
@@ -43,5 +47,5 @@ class LogText:
             keep += 1
         del memo[keep:]
         for e in entries[keep:]:
-            memo.append((e, entry_text(e)))
+            memo.append((e, entry_text(e, self.words)))
         return [t for _, t in memo]

@@ -60,6 +60,7 @@ from .widgets.minimap import Minimap
 from .widgets.prompt import ActionPanel
 from .widgets.status import HEIGHT as BAR_HEIGHT, StatusBar, Toasts, turn_text
 from .widgets.tooltip import Tooltip, describe
+from .words import Words
 from .world import World
 
 LOG_WIDTH = 330
@@ -110,13 +111,14 @@ class Table:
         self.maps_complete = False
         self.view: dict = {}
         self.refusal = ""
-        self.log_text = LogText()
+        self.words = Words(self.module)            # ids a ruleset lets slip, put into words
+        self.log_text = LogText(self.words)
         self.seating = Seating(self, seating or ("hot_seat" if hot_seat else "fixed"))
         self.files = TableFiles(self)
         self.gestures = Gestures(self)
         self.overlay = Overlay(self)
         self.combat = CombatWatch()
-        self.combat_panel = CombatPanel(self.side_name, self.table_name, self.dismiss_combat)
+        self.combat_panel = CombatPanel(self.side_name, self.table_name, self.dismiss_combat, self.words)
         self.modes: list[Mode] = []
         self.modes = [play_mode(self)]
         self.commands = CommandTable(table_commands(self), self.hint_once)
@@ -266,7 +268,7 @@ class Table:
         self.status.left = f"{self.module.title} — {scen.name if scen else self.session.record.header.scenario}"
         turn = turn_text(self.view.get("globals", {}))
         text = prompt.text if prompt is not None else "(the ruleset cannot say whose turn it is)"
-        self.status.middle = "  ·  ".join(x for x in (turn, text) if x)
+        self.status.middle = self.words("  ·  ".join(x for x in (turn, text) if x))
         self.status.layout()
         for m in self.modes:
             m.refresh()
@@ -311,8 +313,8 @@ class Table:
 
     def refuse(self, violation) -> None:
         """Show a refusal: a toast citing the rule (clickable) and the panel's refusal line."""
-        self.refusal = str(violation)
-        self.toasts.show(violation.message, rule=violation.rule, error=True)
+        self.refusal = self.words(str(violation))
+        self.toasts.show(self.words(violation.message), rule=violation.rule, error=True)
         self.play.fill_panel()
 
     def undo(self) -> None:

@@ -105,16 +105,16 @@ class Enforced(PlayMode):
         if prompt is None:
             header, text = "The rules cannot say whose decision it is", ""
         elif prompt.kind == "game_over":
-            header, text = "Game over", prompt.text
+            header, text = "Game over", t.words(prompt.text)
         elif self.legal is None:
-            header, text = f"Waiting for {t.side_name(prompt.side)}", prompt.text
+            header, text = f"Waiting for {t.side_name(prompt.side)}", t.words(prompt.text)
             colour = colours.UI_DIM
             offer = t.seating.offer(prompt.side)
             if offer is not None:
                 buttons.append(offer)
         else:
             header = f"{t.side_name(prompt.side)} to act" if prompt.side else "Anyone may act"
-            text = prompt.text
+            text = t.words(prompt.text)
             buttons, hints = self.panel_actions(self.legal)
         t.panel.set_content(header, text, buttons, hints, t.refusal, colour,
                             decision=(prompt.side, prompt.kind) if prompt is not None else None)
@@ -130,12 +130,13 @@ class Enforced(PlayMode):
         else:
             shown = (legal.card_options(self.selected_card) if self.selected_card is not None else []) \
                 + legal.buttons()
-        labels = [legal.label(o) for o in shown]
+        say = self.t.words
+        labels = [say(legal.label(o)) for o in shown]
         cards = [k for k, o in enumerate(shown) if o.category == "card"]
         if self.selected_card is not None and len(cards) > 1 and len({shown[k].card for k in cards}) == 1:
             for k, short in zip(cards, short_labels([labels[k] for k in cards])):
                 labels[k] = short
-        buttons = [PanelButton(label, lambda a=o.action: self.t.do(a), legal.label(o))
+        buttons = [PanelButton(label, lambda a=o.action: self.t.do(a), say(legal.label(o)))
                    for label, o in zip(labels, shown)]
         hints = []
         if self.selected_card is not None and legal.card_options(self.selected_card):
@@ -265,7 +266,8 @@ class Enforced(PlayMode):
             self.t.do(options[0].action)
         else:
             legal = self.legal
-            items = [MenuItem(legal.label(o), action=o.action, tip=legal.label(o)) for o in options]
+            say = self.t.words
+            items = [MenuItem(say(legal.label(o)), action=o.action, tip=say(legal.label(o))) for o in options]
             self.t.modals.append(ContextMenu(items, pos, self.t.menu_pick, self.t.screen_rect))
         return True
 
@@ -286,13 +288,13 @@ class Enforced(PlayMode):
         for kind in legal.card_kinds():
             o = next((o for o in mine if o.action.verb == kind), None)
             if o is not None:
-                items.append(MenuItem(legal.label(o), action=o.action))
+                items.append(MenuItem(t.words(legal.label(o)), action=o.action))
                 continue
             action = legal.card_play(kind, entry.get("type", ""))
             violation = t.session.check(action)
-            label = legal.label(Option(action, "card", card=entry.get("type", "")))
+            label = t.words(legal.label(Option(action, "card", card=entry.get("type", ""))))
             items.append(MenuItem(label, action=action, enabled=violation is None,
-                                  tip=str(violation) if violation is not None else ""))
+                                  tip=t.words(str(violation)) if violation is not None else ""))
         plays = items[1:]
         for item, short in zip(plays, short_labels([i.label for i in plays])):
             item.tip = item.tip or item.label
@@ -300,7 +302,7 @@ class Enforced(PlayMode):
         if not plays:
             prompt = t.prompt_or_none()
             items.append(MenuItem("No card can be played now", enabled=False,
-                                  tip=prompt.text if prompt is not None else ""))
+                                  tip=t.words(prompt.text) if prompt is not None else ""))
         menu = ContextMenu(items, pos, t.menu_pick, t.screen_rect)
         t.modals.append(menu)
         return menu

@@ -73,9 +73,10 @@ class CombatPanel(Widget):
     """Draws one report. ``side_name`` turns side ids into words, ``table_name`` table ids."""
 
     def __init__(self, side_name: Callable[[str], str], table_name: Callable[[str], str],
-                 on_close: Callable[[], None]) -> None:
+                 on_close: Callable[[], None], words: Callable[[str], str] = str) -> None:
         super().__init__((0, 0, WIDTH, 10))
         self.side_name, self.table_name, self.on_close = side_name, table_name, on_close
+        self.words = words
         self.report: dict | None = None
         self._rows: list[tuple] = []
 
@@ -110,7 +111,7 @@ class CombatPanel(Widget):
         rows: list[tuple] = []
 
         def text(value: str, colour=colours.UI_TEXT, bold: bool = False, indent: int = 0) -> None:
-            for part in fonts.wrap(value, fonts.font(UI_FONT - 1, bold), width - indent):
+            for part in fonts.wrap(self.words(value), fonts.font(UI_FONT - 1, bold), width - indent):
                 rows.append((line, "text", (part, colour, bold, indent)))
 
         att, dfn = self.side_name(r.get("attacker", "")), self.side_name(r.get("defender", ""))
@@ -159,7 +160,7 @@ class CombatPanel(Widget):
         r = self.report
         if r is None:
             return
-        y = draw_panel(surf, self.rect, f"⚔ {r.get('title', 'Combat')}")
+        y = draw_panel(surf, self.rect, self.words(f"⚔ {r.get('title', 'Combat')}"))
         cb = self.close_box()
         pygame.draw.line(surf, colours.UI_TEXT, cb.move(4, 4).topleft, cb.move(-4, -4).bottomright, 2)
         pygame.draw.line(surf, colours.UI_TEXT, (cb.x + 4, cb.bottom - 4), (cb.right - 4, cb.y + 4), 2)

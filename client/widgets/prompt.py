@@ -8,8 +8,10 @@ button the callback that sends its action.
 
 Buttons do not jump under the mouse (issue 18: a click meant for Resolve landed on Cancel when
 the prompt wrapped): within one decision (the same side and kind of prompt) a button keeps its
-slot while its label is offered — a gone button leaves a gap a new one fills — and the text
-above them only grows, so a longer or shorter prompt never moves them.
+slot while its label is offered — a gone button leaves a gap a new one fills — and the prompt
+above them keeps the height it had when the decision came (2 to 6 lines: a longer prompt is
+cut with "…" and shown whole as the text's tip). The refusal and the hints, which come and go,
+are written below the buttons.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ BUTTON_H = 24
 GAP = 3
 PAD = 8
 MIN_HEIGHT = 90
+TEXT_ROWS = (2, 6)   # the rows a decision's prompt keeps (fewest, most)
 
 
 @dataclass
@@ -52,7 +55,10 @@ class ActionPanel(Widget):
         self.hidden_buttons = 0
         self.decision: object = None
         self.slots: list[PanelButton | None] = []        # the buttons in their slots (None: a gap)
-        self.text_rows = 0                               # rows kept for the text in this decision
+        self.text_rows = 0                               # rows kept for the prompt in this decision
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.notes: list[tuple[str, tuple, bool]] = []
+        self.notes_y = 0
 
     # -- content ------------------------------------------------------------------------------
     def set_content(self, header: str, text: str, buttons: list[PanelButton], hints: list[str],
@@ -86,20 +92,33 @@ class ActionPanel(Widget):
         return slots
 
     def _text_lines(self, width: int) -> list[tuple[str, tuple, bool]]:
+        """The header and the prompt, in the rows kept for this decision."""
         f, fb = fonts.font(UI_FONT - 1), fonts.font(UI_FONT, bold=True)
-        out = [(line, self.header_colour, True) for line in fonts.wrap(self.header, fb, width)]
-        out += [(line, colours.UI_TEXT, False) for line in fonts.wrap(self.text, f, width)]
-        if self.refusal:
-            out += [(line, colours.UI_ERROR, False) for line in fonts.wrap(self.refusal, f, width)]
+        head = [(fonts.elide(self.header, fb, width), self.header_colour, True)]
+        text = fonts.wrap(self.text, f, width) if self.text else []
+        if not self.text_rows:
+            self.text_rows = max(TEXT_ROWS[0], min(TEXT_ROWS[1], len(text)))
+        if len(text) > self.text_rows:
+            text = text[:self.text_rows - 1] + [fonts.elide(" ".join(text[self.text_rows - 1:]) + " …", f, width)]
+        return head + [(line, colours.UI_TEXT, False) for line in text]
+
+    def _notes(self, width: int) -> list[tuple[str, tuple, bool]]:
+        """The refusal and the hints, under the buttons."""
+        f = fonts.font(UI_FONT - 1)
+        out = [(line, colours.UI_ERROR, False) for line in fonts.wrap(self.refusal, f, width)] if self.refusal else []
         for hint in self.hints:
             out += [(line, colours.UI_DIM, False) for line in fonts.wrap(hint, f, width)]
         return out
 
+    def _text_height(self) -> int:
+        return (1 + self.text_rows) * fonts.font(UI_FONT).get_linesize() + 6
+
     def wanted_height(self, width: int) -> int:
         """The height showing everything (the table caps it)."""
-        lines = self._text_lines(max(40, width - 2 * PAD))
-        return max(MIN_HEIGHT, 2 * PAD + max(len(lines), self.text_rows) * fonts.font(UI_FONT).get_linesize()
-                   + len(self.slots) * (BUTTON_H + GAP) + 6)
+        width = max(40, width - 2 * PAD)
+        self._text_lines(width)
+        return max(MIN_HEIGHT, 2 * PAD + self._text_height() + len(self.slots) * (BUTTON_H + GAP)
+                   + len(self._notes(width)) * fonts.font(UI_FONT).get_linesize() + 6)
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -108,10 +127,12 @@ class ActionPanel(Widget):
     def layout(self) -> None:
         width = max(40, self.rect.w - 2 * PAD)
         self.lines = self._text_lines(width)
-        self.text_rows = max(self.text_rows, len(self.lines))
-        y = self.rect.y + PAD + self.text_rows * fonts.font(UI_FONT).get_linesize() + 6
+        self.text_rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, PAD + self._text_height())
+        y = self.rect.y + PAD + self._text_height()
         self.buttons = []
-        room = (self.rect.bottom - PAD - y) // (BUTTON_H + GAP)
+        notes = self._notes(width)
+        room = (self.rect.bottom - PAD - y - min(len(notes), 2) * fonts.font(UI_FONT).get_linesize()) \
+            // (BUTTON_H + GAP)
         slots = self.slots
         if len(slots) > room:
             slots = slots[:max(0, room - 1)]
@@ -124,6 +145,10 @@ class ActionPanel(Widget):
                 self.buttons.append(b)
             y += BUTTON_H + GAP
         self.more_y = y
+        if self.hidden_buttons:
+            y += fonts.font(UI_FONT).get_linesize()
+        self.notes = notes
+        self.notes_y = y
 
     def button(self, text: str) -> Button | None:
         """The first button whose label starts with ``text`` (tests, keyboard)."""
@@ -134,7 +159,9 @@ class ActionPanel(Widget):
 
     # -- events and drawing ---------------------------------------------------------------------
     def tip_at(self, pos: tuple[int, int]) -> str:
-        """The whole label of a button cut short, under ``pos`` ("" none)."""
+        """The whole label of a button cut short, or the whole prompt, under ``pos`` ("" none)."""
+        if self.text_rect.collidepoint(pos) and any(line.endswith("…") for line, _c, _b in self.lines):
+            return self.text
         return next((b.tip for b in self.buttons if b.rect.collidepoint(pos) and b.tip and b.tip != b.text), "")
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -158,4 +185,8 @@ class ActionPanel(Widget):
         if self.hidden_buttons:
             note = fonts.text(f"+{self.hidden_buttons} more on the map and in the hand", UI_FONT - 2, colours.UI_DIM)
             surf.blit(note, (self.rect.x + PAD, self.more_y))
+        y = self.notes_y
+        for text, colour, bold in self.notes:
+            surf.blit(fonts.text(text, UI_FONT - 1, colour, bold), (self.rect.x + PAD, y))
+            y += step
         surf.set_clip(clip)

@@ -265,6 +265,10 @@ def test_hand_over_waits_until_the_dice_have_been_shown(pog):
             break
         table.update(0.1)
     assert not table.tray.busy
+    # the CP sees the combat panel too (issue 18): the table waits until it is dismissed
+    assert not hand_overs(table) and table.combat.shown("CP") is not None
+    table.escape()
+    table.update(0.1)
     assert len(hand_overs(table)) == 1 and table.side == "CP"
     press(table, (400, 400))
     assert table.side == "AP" and table.play.legal is not None
