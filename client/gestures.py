@@ -174,11 +174,11 @@ class Gestures:
             pids = [pid]
         else:
             pids = t.layer.carried(p.loc, p.index)   # it and the units above it (markers stay)
-        pids = t.ordered(pids)
+        pids = t.layer.ordered(pids)
         hidden, images = set(), []
         step = max(2, round(t.camera.scale(t.world.counter) * 0.09))
         for k, q in enumerate(pids):
-            loc = t.loc_of(q)
+            loc = t.layer.loc_of(q)
             es = t.layer.entries(loc)
             idx = next((i for i, e in enumerate(es) if e.get("id") == q), -1)
             if idx < 0:
@@ -218,7 +218,7 @@ class Gestures:
             if target != drag.src:
                 t.gesture("draw_from", drag.src, target)
             return
-        if all(t.loc_of(p) == target for p in drag.pids):
+        if all(t.layer.loc_of(p) == target for p in drag.pids):
             return  # dropped back where it was
         t.gesture("drop", drag.pids, target)
 

@@ -40,7 +40,7 @@ from .commands import CommandTable
 from .dice_tray import DiceTray, roll_seed, toss_for_roll
 from .gestures import Gestures
 from .log_text import LogText
-from .modes import LineOfSight, Mode, PlayMode, TurnReplayMode, play_mode
+from .modes import Mode, PlayMode, play_mode
 from .overlay import Overlay
 from .pieces import Drawn, PieceLayer
 from .place_info import PlaceInfo
@@ -51,7 +51,7 @@ from .table_commands import table_commands
 from .table_files import TableFiles
 from .widgets.base import mods
 from .widgets.charts import ChartsWindow
-from .widgets.combat import CombatPanel, CombatWatch, reports_in
+from .widgets.combat import CombatPanel, CombatWatch
 from .widgets.dialogs import MessageBox
 from .widgets.hand import HEIGHT as HAND_HEIGHT, HandPanel, has_hands
 from .widgets.inspector import StackInspector
@@ -118,13 +118,15 @@ class Table:
         self.gestures = Gestures(self)
         self.overlay = Overlay(self)
         self.combat = CombatWatch()
-        self.combat_panel = CombatPanel(self.side_name, self.table_name, self.dismiss_combat, self.words)
+        self.combat_panel = CombatPanel(self.side_name, self.table_name, lambda: self.combat.dismiss(self.side),
+                                        self.words)
         self.modes: list[Mode] = []
         self.modes = [play_mode(self)]
         self.commands = CommandTable(table_commands(self), self.hint_once)
         self.hand: HandPanel | None = HandPanel(self.module, self.counters, (0, 0, 0, 0), self.pile) \
             if chrome and has_hands(self.module) else None
-        self.log = LogPanel((0, 0, 10, 10), lambda text: self.play.chat(text), self.open_logged_combat)
+        self.log = LogPanel((0, 0, 10, 10), lambda text: self.play.chat(text),
+                            lambda k: self.combat.open_logged(self.session.record.entries, k))
         self.status = StatusBar((0, 0, 10, BAR_HEIGHT), self.commands)
         self.panel: ActionPanel | None = ActionPanel() if chrome else None
         self.minimap: Minimap | None = None
@@ -174,19 +176,6 @@ class Table:
         """The line-of-sight tool while its mode is on (None otherwise)."""
         m = self.mode("los")
         return m.tool if m is not None else None
-
-    def toggle_los(self, observer: str | None = None) -> None:
-        m = self.mode("los")
-        if m is not None and observer is None:
-            self.leave_mode(m)
-        else:
-            self.enter_mode(LineOfSight(self, observer))
-
-    def los_items(self, loc: str) -> list[MenuItem]:
-        """The menu entry starting line of sight from hex ``loc`` (none for other locations)."""
-        l = self.module.locations.get(loc)
-        return [MenuItem("Line of sight from here", command="los", arg=loc, key="V")] \
-            if l is not None and l.kind == "hex" else []
 
     # -- layout -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -357,30 +346,6 @@ class Table:
                 self.tray.show(toss, caption + (f" — for {cmd.purpose}" if cmd.purpose else ""), queue=not first)
                 first = False
 
-    # -- combat reports ---------------------------------------------------------------------------
-    def dismiss_combat(self) -> None:
-        self.combat.dismiss(self.side)
-
-    def no_combat(self) -> str | None:
-        if self.combat.current is None and not reports_in(self.session.record.entries[-200:]):
-            return "no combat yet"
-        return None
-
-    def show_last_combat(self) -> None:
-        """Reopen the combat in the view, else the last one the record holds."""
-        found = reports_in(self.session.record.entries[-200:])
-        report = self.combat.current or (found[max(found)] if found else None)
-        if report is not None:
-            self.combat.reopen(report)
-
-    def open_logged_combat(self, index: int) -> None:
-        """A click on log line ``index``: reopen the combat that action showed, if any."""
-        entries = self.session.record.entries
-        if 0 <= index < len(entries):
-            found = reports_in([entries[index]])
-            if found:
-                self.combat.reopen(found[0])
-
     # -- windows ------------------------------------------------------------------------------
     def open_charts(self, show: str | None = None) -> ChartsWindow:
         win = ChartsWindow(self.module, self.screen_rect, show=show, ruleset=self.session.ruleset)
@@ -429,33 +394,8 @@ class Table:
             self.camera.index = next((i for i, z in enumerate(ZOOMS) if z >= least * 0.99), len(ZOOMS) - 1)
             self.camera.center_on(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
 
-    def pan(self, dx: int, dy: int) -> None:
-        self.camera.pan(dx, dy)
-        self.clamp()
-
-    def zoom(self, steps: int) -> None:
-        self.camera.zoom_by(steps)
-        self.clamp()
-
-    def fit(self) -> None:
-        self.camera.fit(self.world.bounds)
-
     def clamp(self) -> None:
         self.camera.clamp(self.world.bounds)
-
-    def toggle_minimap(self) -> None:
-        if self.minimap is not None:
-            self.minimap.visible = not self.minimap.visible
-
-    def toggle_fullscreen(self) -> None:
-        """F11: full screen and back (the window keeps its size when it cannot)."""
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as exc:
-            self.toasts.show(f"cannot switch to full screen here ({exc})", error=True)
-
-    def focus_chat(self) -> None:
-        self.log.input.focused = True
 
     def escape(self) -> None:
         """Escape: leave the top mode, else close the combat panel, the inspector, the dice,
@@ -463,7 +403,7 @@ class Table:
         if self.gesture("escape"):
             return
         if self.combat.shown(self.side) is not None:
-            self.dismiss_combat()
+            self.combat.dismiss(self.side)
         elif self.inspector is not None:
             self.inspector = None
         elif self.tray.busy:
@@ -502,16 +442,6 @@ class Table:
             return list(self.selection)
         d = self.layer.hit(self.camera, self.to_view(self.mouse)) if self.map_rect.collidepoint(self.mouse) else None
         return [d.pid] if d is not None and d.pid is not None else []
-
-    def entry(self, pid: int) -> dict | None:
-        return next((e for es in self.view["locations"].values() for e in es if e.get("id") == pid), None)
-
-    def loc_of(self, pid: int) -> str | None:
-        return next((loc for loc, es in self.view["locations"].items() if any(e.get("id") == pid for e in es)), None)
-
-    def ordered(self, pids: list[int]) -> list[int]:
-        """``pids`` grouped by location (module order) and bottom-first within each stack."""
-        return [e["id"] for es in self.view["locations"].values() for e in es if e.get("id") in pids]
 
     # -- events ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .commands import Command, keys
+from .modes import sight
 from .modes.free import FreePlay   # the free-play commands are the free-play mode's
 
 if TYPE_CHECKING:
@@ -51,10 +52,11 @@ def table_commands(t: "Table") -> list[Command]:
                 help="redo", bar="Redo", hidden=online,
                 unavailable=local),
         free("dice", lambda mode, *a: mode.dice(), pygame.K_r, help="roll dice", bar="Dice", hint=FREE_PLAY_DICE_HINT),
-        Command("los", "LOS", lambda loc=None: t.toggle_los(loc), keys(pygame.K_v), help="line of sight",
+        Command("los", "LOS", lambda loc=None: sight.toggle(t, loc), keys(pygame.K_v), help="line of sight",
                 bar="LOS", active=lambda: t.mode("los") is not None),
-        Command("combat", "Combat", t.show_last_combat, keys(pygame.K_k), help="show the last combat",
-                bar="Combat", unavailable=t.no_combat),
+        Command("combat", "Combat", lambda: t.combat.show_last(t.session.record.entries), keys(pygame.K_k),
+                help="show the last combat", bar="Combat",
+                unavailable=lambda: t.combat.why_not(t.session.record.entries)),
         Command("charts", "Charts", t.open_charts, keys(pygame.K_c), help="charts", bar="Charts"),
         Command("rules", "Rules", lambda: t.open_rule(""), keys(pygame.K_b), help="rules", bar="Rules"),
         # -- files -------------------------------------------------------------------------------
@@ -72,20 +74,25 @@ def table_commands(t: "Table") -> list[Command]:
                 bar="Help"),
         Command("quit", "Quit", t.quit_table, keys((pygame.K_q, "ctrl")), help="back to the start screen"),
         # -- the view ----------------------------------------------------------------------------
-        Command("pan_left", "Pan left", lambda: t.pan(-80, 0), keys(pygame.K_LEFT), help="pan", group="view"),
-        Command("pan_right", "Pan right", lambda: t.pan(80, 0), keys(pygame.K_RIGHT), help="pan", group="view"),
-        Command("pan_up", "Pan up", lambda: t.pan(0, -80), keys(pygame.K_UP), help="pan", group="view"),
-        Command("pan_down", "Pan down", lambda: t.pan(0, 80), keys(pygame.K_DOWN), help="pan", group="view"),
-        Command("zoom_in", "Zoom in", lambda: t.zoom(1), keys(pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
-                help="zoom in", group="view"),
-        Command("zoom_out", "Zoom out", lambda: t.zoom(-1), keys(pygame.K_MINUS, pygame.K_KP_MINUS),
+        Command("pan_left", "Pan left", lambda: t.camera.pan(-80, 0), keys(pygame.K_LEFT), help="pan",
+                group="view"),
+        Command("pan_right", "Pan right", lambda: t.camera.pan(80, 0), keys(pygame.K_RIGHT), help="pan",
+                group="view"),
+        Command("pan_up", "Pan up", lambda: t.camera.pan(0, -80), keys(pygame.K_UP), help="pan", group="view"),
+        Command("pan_down", "Pan down", lambda: t.camera.pan(0, 80), keys(pygame.K_DOWN), help="pan",
+                group="view"),
+        Command("zoom_in", "Zoom in", lambda: t.camera.zoom_by(1),
+                keys(pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS), help="zoom in", group="view"),
+        Command("zoom_out", "Zoom out", lambda: t.camera.zoom_by(-1), keys(pygame.K_MINUS, pygame.K_KP_MINUS),
                 help="zoom out", group="view"),
-        Command("fit", "Fit", t.fit, keys(pygame.K_f), help="whole map", group="view"),
-        Command("minimap", "Minimap", t.toggle_minimap, keys(pygame.K_TAB), help="minimap", group="view"),
-        Command("fullscreen", "Fullscreen", t.toggle_fullscreen, keys(pygame.K_F11), help="full screen",
+        Command("fit", "Fit", lambda: t.camera.fit(t.world.bounds), keys(pygame.K_f), help="whole map",
                 group="view"),
-        Command("chat", "Chat", t.focus_chat, keys(pygame.K_RETURN, pygame.K_KP_ENTER), help="chat",
+        Command("minimap", "Minimap", lambda: t.minimap and setattr(t.minimap, "visible", not t.minimap.visible),
+                keys(pygame.K_TAB), help="minimap", group="view"),
+        Command("fullscreen", "Fullscreen", lambda: full_screen(t), keys(pygame.K_F11), help="full screen",
                 group="view"),
+        Command("chat", "Chat", lambda: setattr(t.log.input, "focused", True),
+                keys(pygame.K_RETURN, pygame.K_KP_ENTER), help="chat", group="view"),
         Command("escape", "Close", t.escape, keys(pygame.K_ESCAPE), help="close / leave a mode", group="view"),
         # -- free play ---------------------------------------------------------------------------
         free("flip", FreePlay.flip, pygame.K_x, help="flip"),
@@ -100,3 +107,11 @@ def table_commands(t: "Table") -> list[Command]:
         Command("inspect", "Inspect", t.inspect),
         Command("center", "Centre here", t.center_on),
     ]
+
+
+def full_screen(t: "Table") -> None:
+    """F11: full screen and back (the window keeps its size when it cannot)."""
+    try:
+        pygame.display.toggle_fullscreen()
+    except pygame.error as exc:
+        t.toasts.show(f"cannot switch to full screen here ({exc})", error=True)

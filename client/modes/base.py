@@ -14,6 +14,13 @@ if TYPE_CHECKING:
     from ..table import Table
 
 
+def los_items(table: "Table", loc: str) -> list[MenuItem]:
+    """The menu line starting line of sight from hex ``loc`` (none for other locations)."""
+    l = table.module.locations.get(loc)
+    return [MenuItem("Line of sight from here", command="los", arg=loc, key="V")] \
+        if l is not None and l.kind == "hex" else []
+
+
 class Mode:
     """A way of reading gestures. Every gesture method returns False: not taken."""
     name = "mode"
@@ -99,11 +106,11 @@ class PlayMode(Mode):
         return True
 
     def context_piece(self, entry: dict, loc: str, pos: tuple[int, int]) -> bool:
-        self.open_menu(self.piece_items(entry, loc) + self.t.los_items(loc), pos)
+        self.open_menu(self.piece_items(entry, loc) + los_items(self.t, loc), pos)
         return True
 
     def context_place(self, loc: str, pos: tuple[int, int]) -> bool:
-        self.open_menu(self.place_items(loc) + self.t.los_items(loc), pos)
+        self.open_menu(self.place_items(loc) + los_items(self.t, loc), pos)
         return True
 
     def piece_items(self, entry: dict, loc: str) -> list[MenuItem]:

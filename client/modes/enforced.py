@@ -245,7 +245,7 @@ class Enforced(PlayMode):
                 return t.do(opt.action)
         guesser = legal if legal is not None else LegalIndex(t.session, t.side)
         graph = t.world.graph
-        start = t.loc_of(pids[0]) if pids else None
+        start = t.layer.loc_of(pids[0]) if pids else None
         return self.candidate(guesser.guess(pids, target, graph.neighbours if graph is not None else None, start))
 
     def rules_click(self, loc: str, pos: tuple[int, int], chosen: list[int] | None = None,

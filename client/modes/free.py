@@ -84,7 +84,7 @@ class FreePlay(PlayMode):
         pids = t.targets()
         if not pids:
             return
-        entry = t.entry(pids[0])
+        entry = t.layer.entry(pids[0])
         owner = ((entry or {}).get("props") or {}).get("owner", "")
         boxes = actions.send_targets(t.module, owner)
         if boxes:
@@ -95,7 +95,7 @@ class FreePlay(PlayMode):
         pids = t.targets()
         if not pids:
             return
-        loc = t.loc_of(pids[0])
+        loc = t.layer.loc_of(pids[0])
         ids = [e.get("id") for e in t.layer.entries(loc)]
         if None in ids:
             t.toasts.show("cannot reorder a stack with hidden pieces", error=True)

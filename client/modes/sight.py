@@ -10,6 +10,15 @@ from ..widgets.sight import LosTool
 from .base import Mode
 
 
+def toggle(table, observer: str | None = None) -> None:
+    """V, the LOS button: line of sight on (from ``observer`` when given) or off."""
+    m = table.mode("los")
+    if m is not None and observer is None:
+        table.leave_mode(m)
+    else:
+        table.enter_mode(LineOfSight(table, observer))
+
+
 class LineOfSight(Mode):
     name = "los"
     help = "Line of sight: click the observer hex, point at the target (click pins it); Esc leaves."

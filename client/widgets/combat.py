@@ -68,6 +68,24 @@ class CombatWatch:
     def reopen(self, report: dict) -> None:
         self.reopened = report
 
+    # -- past combats, from the game record ----------------------------------------------------------
+    def why_not(self, entries) -> str | None:
+        """Why there is no combat to show (None: there is one)."""
+        return None if self.current is not None or reports_in(entries[-200:]) else "no combat yet"
+
+    def show_last(self, entries) -> None:
+        """Reopen the combat in the view, else the last one the record holds."""
+        found = reports_in(entries[-200:])
+        report = self.current or (found[max(found)] if found else None)
+        if report is not None:
+            self.reopen(report)
+
+    def open_logged(self, entries, index: int) -> None:
+        """A click on the log's line ``index``: reopen the combat that action showed, if any."""
+        found = reports_in([entries[index]]) if 0 <= index < len(entries) else {}
+        if found:
+            self.reopen(found[0])
+
 
 class CombatPanel(Widget):
     """Draws one report. ``side_name`` turns side ids into words, ``table_name`` table ids."""
