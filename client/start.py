@@ -169,13 +169,7 @@ class StartScreen:
         self._mode_text()
 
     def _turn_dialog(self) -> None:
-        folder = autosave_dir().parent / "saves"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            folder = Path.home()
-        self.modals.append(FileDialog(pygame.Rect(0, 0, self.width, self.height), "open", folder,
-                                      (pbem.SUFFIX,), self.on_turn, title="Open a received turn"))
+        self._open_dialog((pbem.SUFFIX,), self.on_turn, "Open a received turn")
 
     def _start(self, module_id: str, scenario: str | None, options: dict[str, str]) -> None:
         """Start a scenario: at once, or by e-mail after asking which side the player takes."""
@@ -237,13 +231,17 @@ class StartScreen:
             self._start(self.selected[0], self.selected[1], self.options())
 
     def _load_dialog(self) -> None:
+        self._open_dialog((SUFFIX, pbem.SUFFIX), self.on_load, "Load game")
+
+    def _open_dialog(self, suffixes: tuple[str, ...], on_ok: Callable[[Path], None], title: str) -> None:
+        """The file dialog on the saves folder (the home folder when it cannot be made)."""
         folder = autosave_dir().parent / "saves"
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             folder = Path.home()
         self.modals.append(FileDialog(pygame.Rect(0, 0, self.width, self.height), "open", folder,
-                                      (SUFFIX, pbem.SUFFIX), self.on_load, title="Load game"))
+                                      suffixes, on_ok, title=title))
 
     def handle(self, event: pygame.event.Event) -> None:
         self.modals = [m for m in self.modals if not m.closed]
