@@ -297,7 +297,7 @@ class StartScreen:
         self.targets = []
         col_w = self.width // 2 - 60
         left = pygame.Rect(40, 110, col_w, self.height - 190)
-        y = draw_panel(surf, left, "New game by e-mail — pick a module, a scenario, then your side"
+        y = draw_panel(surf, left, "New game by e-mail — pick a scenario, then your side"
                        if self.by_mail else "New game — pick a module, then a scenario")
         f, fb = fonts.font(16), fonts.font(17, bold=True)
         for k, s in enumerate(self.catalog.items):

@@ -109,7 +109,7 @@ class CombatPanel(Widget):
 
     def texts(self) -> list[str]:
         """Every text the panel shows now, dice faces included (tests)."""
-        out = [f"⚔ {self.report.get('title', 'Combat')}"] if self.report is not None else []
+        out = [self.report.get("title", "Combat")] if self.report is not None else []
         for _h, kind, payload in self._rows:
             if kind == "text":
                 out.append(payload[0])
@@ -142,8 +142,9 @@ class CombatPanel(Widget):
             who = self.side_name(item.get("who", "")) if item.get("who") else ""
             text(f"{who}: {item['what']}" if who else item["what"], bold=True)
             where = []
-            if item.get("table"):
-                where.append(self.table_name(item["table"]))
+            table = self.table_name(item["table"]) if item.get("table") else ""
+            if table and table.split(" (")[0] not in item["what"]:   # unless the line names it
+                where.append(table)
             if item.get("column") not in (None, ""):
                 where.append(f"column {item['column']}")
             if item.get("row") not in (None, ""):
@@ -178,7 +179,7 @@ class CombatPanel(Widget):
         r = self.report
         if r is None:
             return
-        y = draw_panel(surf, self.rect, self.words(f"⚔ {r.get('title', 'Combat')}"))
+        y = draw_panel(surf, self.rect, self.words(r.get("title", "Combat")))
         cb = self.close_box()
         pygame.draw.line(surf, colours.UI_TEXT, cb.move(4, 4).topleft, cb.move(-4, -4).bottomright, 2)
         pygame.draw.line(surf, colours.UI_TEXT, (cb.x + 4, cb.bottom - 4), (cb.right - 4, cb.y + 4), 2)

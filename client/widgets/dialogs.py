@@ -353,7 +353,7 @@ class ChoiceDialog(Dialog):
                  on_choose: Callable[[object], None]) -> None:
         f = fonts.font(UI_FONT)
         lines = fonts.wrap(text, f, 440)
-        super().__init__(bounds, 480, 96 + len(lines) * LINE + len(choices) * 34, title)
+        super().__init__(bounds, 480, 58 + len(lines) * LINE + len(choices) * 34, title)
         self.lines, self.on_choose = lines, on_choose
         y = self.rect.y + 44 + len(lines) * LINE
         for label, value in choices:
