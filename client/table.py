@@ -113,7 +113,7 @@ class Table:
         self.refusal = ""
         self.words = Words(self.module)            # ids a ruleset lets slip, put into words
         self.log_text = LogText(self.words)
-        self.seating = Seating(self, seating or ("hot_seat" if hot_seat else "fixed"))
+        self.seating = Seating(self, seating or ("online" if self.online else "hot_seat" if hot_seat else "fixed"))
         self.files = TableFiles(self)
         self.gestures = Gestures(self)
         self.overlay = Overlay(self)

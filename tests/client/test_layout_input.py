@@ -252,3 +252,26 @@ def test_skirmish_rules_cite_its_rulebook():
     shown = " ".join(rule_window(table, "SK 6.2"))
     assert "adjacent to it" in shown and "called-off attack commits nothing" in shown
     assert len(session.ruleset.rule_texts()) > 30
+
+
+# -- a game kept by a server ------------------------------------------------------------------------------
+
+def test_the_table_hosts_a_game_kept_by_a_server(module):
+    """A session that says ``online`` (issue 19's OnlineSession): the server seats the player,
+    so no seat switching, undo or files — their keys say why instead of acting."""
+    from client.table_commands import ONLINE_HINT
+
+    class Online(Session):
+        online = True
+
+    session = Session.new(module, "meeting", seed=3)
+    online = Online(session.module, session.ruleset, session.record.header, session.state)
+    table = Table(online, SIZE, side="blue")
+    assert table.seating.kind == "online" and table.seating.may_switch()
+    shown = {b.text.split(":")[0] for b in table.status.buttons}
+    assert not shown & {"Seat", "Undo", "Redo", "Save", "Load", "Send turn", "Receive"}
+    assert {"Dice", "LOS", "Charts", "Rules", "Help"} <= shown
+    key(table, pygame.K_z, pygame.KMOD_CTRL)
+    assert ONLINE_HINT in [t.text for t in table.toasts.items]
+    table.do(Action("note", "blue", text="hello"))
+    assert not table.modals                                           # never a hand-over
