@@ -26,6 +26,10 @@ fuzz: $(STAMP)
 	$(PY) -m tools.fuzz_long
 	$(VENV)/bin/wartable fuzz paths_of_glory --scenario campaign --games 200 --seed 1 --actions 100000 \
 		--option optional_cards=all --jobs $(JOBS)
+	$(VENV)/bin/wartable fuzz france_1944 --scenario campaign --games 100 --seed 1 --actions 100000 \
+		--option operational_advantage=on --jobs $(JOBS)
+	for s in historical_campaign short_campaign hypothetical; do \
+		$(VENV)/bin/wartable fuzz grand_illusion --scenario $$s --games 20 --seed 1 --actions 8000 --jobs $(JOBS) || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

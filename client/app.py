@@ -197,7 +197,21 @@ class App:
     def show_start(self) -> None:
         from .start import StartScreen
         self.current = StartScreen(self.size, open_module, self.start_game, self.open_save, self.stop,
-                                   on_turn=self.open_turn)
+                                   on_turn=self.open_turn, on_online=self.show_online)
+
+    def show_online(self) -> None:
+        """The start screen's Play online: the lobby, then a game on the server's table."""
+        from .widgets.lobby import LobbyScreen, OnlineTableScreen
+
+        def play(connection, game: dict) -> None:
+            try:
+                self.current = OnlineTableScreen(self.size, connection, game, self.module(game["module"]),
+                                                 on_back=lambda: setattr(self, "current", lobby))
+            except WartableError as exc:
+                self._error(str(exc))
+
+        lobby = LobbyScreen(self.size, open_module, play, self.show_start)
+        self.current = lobby
 
     def start_game(self, module_id: str, scenario: str | None, enforce: bool,
                    options: dict[str, str] | None = None, by_mail: str | None = None) -> None:

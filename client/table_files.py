@@ -106,6 +106,7 @@ class TableFiles:
             t.toasts.show(f"cannot write the turn: {exc}", error=True)
             return None
         t.toasts.show(f"turn written to {out.name}: send it to your opponent")
+        t.hint_once(pbem.TRUST_NOTE)   # said plainly, once: PBEM is tamper-evident, not secret
         return out
 
     def import_dialog(self) -> None:

@@ -12,7 +12,8 @@ import sys
 
 from engine.errors import WartableError
 
-COMMAND_MODULES = ("tools.cmd_play", "tools.cmd_game", "tools.cmd_module", "tools.cmd_map")
+COMMAND_MODULES = ("tools.cmd_play", "tools.cmd_game", "tools.cmd_module", "tools.cmd_map",
+                   "tools.cmd_serve", "tools.cmd_loadtest")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -108,8 +108,30 @@ VP = {"Paris": 3, "Brussels": 2, "Antwerp": 2, "Aachen": 1, "Metz": 1, "Strasbou
       "Arnhem": 1}
 
 
+# HAND: the country of every named town (the hex holding a town is in the town's country; the
+# geography snapshot takes each hex's country from the town nearest its centre, which puts the
+# hex of Bastogne in Luxembourg). Modern borders, as the snapshot's.
+PLACE_COUNTRY = {
+    "Ostend": "BE", "Antwerp": "BE", "Brussels": "BE", "Ghent": "BE", "Liege": "BE", "Namur": "BE",
+    "Bastogne": "BE", "Luxembourg": "LU",
+    "Rotterdam": "NL", "Amsterdam": "NL", "The Hague": "NL", "Utrecht": "NL", "Arnhem": "NL",
+    "Nijmegen": "NL", "Eindhoven": "NL", "Maastricht": "NL",
+    "Aachen": "DE", "Cologne": "DE", "Dusseldorf": "DE", "Duisburg": "DE", "Essen": "DE",
+    "Dortmund": "DE", "Munster": "DE", "Koblenz": "DE", "Trier": "DE", "Saarbrucken": "DE",
+    "Kaiserslautern": "DE", "Mainz": "DE", "Frankfurt": "DE", "Mannheim": "DE", "Karlsruhe": "DE",
+    "Freiburg": "DE", "Bonn": "DE", "Remagen": "DE", "Wesel": "DE", "Kleve": "DE",
+}
+
+
 def build_map():
     hexes = {r["hex"]: r for r in read("hexes.csv")}
+    for p in read("places.csv"):
+        want = PLACE_COUNTRY.get(p["name"], "FR")
+        h = hexes.get(p["hex"])
+        if h is not None and h["terrain"] in ("clear", "rough") and h["country"] != want:
+            prov(f"location:{p['hex']}/country", f"reconstructed by hand: {p['name']} is in {want} "
+                 f"(the nearest-town rule gave {h['country']})")
+            h["country"] = want
     sides = read("hexsides.csv")
     places = read("places.csv")
     by_hex: dict[str, list] = {}
@@ -219,6 +241,8 @@ def build_boxes():
     out.append(("v1_site", "box", "main", "V-1 Sites", vx, vy, "", "public", {}))
     out.append(("cup", "cup", "aids", "Initiative chit cup", 750, 80, "", "nobody", {}))
     out.append(("chit_pool", "box", "aids", "Initiative chits not in the cup", 900, 80, "", "public", {}))
+    out.append(("chit_drawn", "box", "aids", "Chit drawn from the cup", 750, 160, "", "public", {}))
+    out.append(("out_of_play", "box", "aids", "Out of play (removed or set aside)", 1200, 160, "", "public", {}))
     out.append(("marker_pool", "box", "aids", "Markers (off map)", 1050, 80, "", "public", {}))
     out.append(("fuhrer_pool", "box", "aids", "Fuhrer Panzer Divisions not yet in play", 1200, 80, "german", "public", {}))
     out.append(("allied_reinforcements", "box", "aids", "Allied Setup & Reinforcement display", 1350, 80, "allied", "public", {}))
@@ -246,14 +270,18 @@ def build_boxes():
             n, row = box[0], box[1]
             xs = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4}
             out.append((f"inc_{side}_{n}", "track", "aids", f"{title} MP Expenditure box {n}",
-                        1060 + 75 * _inc_col(n), y0 + 30 + 70 * row, side, "public",
+                        1040 + 70 * _inc_col(n), y0 + 30 + 70 * row, side, "public",
                         {"track": "increment", "value": n}))
     return out
 
 
 def _inc_col(n):
-    return {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 0.5, 7: 1.5, 8: 2.5, 9: 3.0, 10: 3.5, 11: 4.5,
-            12: 1, 13: 2.5, 14: 3.3, 15: 4.2, 16: 5, 17: 2.5, 18: 3.4, 19: 5, 20: 1.8}[n]
+    """Column of box ``n`` on the MP Expenditure chart: each box below the one it follows (6.0),
+    none overlapping (columns 70 board units apart)."""
+    return {1: 0, 2: 1, 3: 2, 4: 3.5, 5: 5.5,
+            6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 11: 6,
+            12: 1.5, 13: 3.5, 14: 4.5, 15: 5.5, 16: 6.5,
+            20: 2.5, 17: 3.5, 18: 4.5, 19: 6.5}[n]
 
 
 MONTHS = ["Jul 44", "Aug 44", "Sep 44", "Oct 44", "Nov 44", "Dec 44", "Jan 45", "Feb 45", "Mar 45",
