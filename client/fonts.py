@@ -99,9 +99,14 @@ def elide(text: str, f: pygame.font.Font, max_width: int) -> str:
     """``text`` shortened with an ellipsis so it fits ``max_width`` pixels in font ``f``."""
     if f.size(text)[0] <= max_width:
         return text
-    while text and f.size(text + "…")[0] > max_width:
-        text = text[:-1]
-    return text + "…" if text else ""
+    lo, hi = 0, len(text)          # the longest prefix that fits with the ellipsis (binary search)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + "…")[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…" if lo else ""
 
 
 def wrap(text: str, f: pygame.font.Font, max_width: int) -> list[str]:

@@ -275,3 +275,16 @@ class PieceLayer:
     def entries(self, loc: str) -> list[dict]:
         """The view entries at ``loc``, bottom to top."""
         return list(self.view.get("locations", {}).get(loc, []))
+
+    def entry(self, pid: int) -> dict | None:
+        """The view entry of piece ``pid`` (None if the view does not show it)."""
+        return next((e for es in self.view.get("locations", {}).values() for e in es if e.get("id") == pid), None)
+
+    def loc_of(self, pid: int) -> str | None:
+        """Where the view shows piece ``pid``."""
+        return next((loc for loc, es in self.view.get("locations", {}).items()
+                     if any(e.get("id") == pid for e in es)), None)
+
+    def ordered(self, pids: list[int]) -> list[int]:
+        """``pids`` grouped by location (module order) and bottom-first within each stack."""
+        return [e["id"] for es in self.view.get("locations", {}).values() for e in es if e.get("id") in pids]

@@ -5,7 +5,8 @@ A turn file (``.wtpbem``) is UTF-8 JSON::
 
     {"format": "wartable-pbem", "version": 1,
      "module": {"id": ..., "version": ...}, "scenario": ..., "seed": ..., "ruleset": ...,
-     "setup_hash": ..., "from": <index of the first entry>, "hash_before": <state hash there>,
+     "options": {...}, "setup_hash": ..., "from": <index of the first entry>,
+     "hash_before": <state hash there>,
      "entries": [<game record entries, as in a save>], "hash_after": <state hash at the end>,
      "side": <who sent it>}
 
@@ -76,6 +77,7 @@ def export_turn(session: Session, since: int, side: str = "") -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION,
             "module": {"id": h.module_id, "version": h.module_version},
             "scenario": h.scenario, "seed": h.seed, "ruleset": h.ruleset, "setup_hash": h.setup_hash,
+            "options": dict(h.options),
             "from": since, "hash_before": hash_at(session, since),
             "entries": [e.to_json() for e in session.record.entries[since:]],
             "hash_after": session.state.hash, "side": side}

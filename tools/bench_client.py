@@ -104,7 +104,7 @@ def drag_frames(table, surf, zoom: float, frames: int = 240) -> list[float]:
         table.update(1 / 60)
         table.draw(surf)
         times.append(time.perf_counter() - t0)
-    assert table.drag is not None and table.drag.kind == "pieces" and len(table.drag.pids) >= 2
+    assert table.gestures.drag is not None and table.gestures.drag.kind == "pieces" and len(table.gestures.drag.pids) >= 2
     table.handle(E(pygame.MOUSEBUTTONUP, pos=start, button=1, mod=0))
     return times
 
@@ -137,10 +137,10 @@ def enforced_frames(frames: int = 240) -> list[tuple[str, float, str, str]]:
         table.update(1 / 60)
         table.draw(surf)
         idle.append(time.perf_counter() - t0)
-    n_hl = len(table.highlights())
+    n_hl = len(table.play.highlights())
     change = []
     for _ in range(20):   # a state change: undo and redo (new hash each way, analysis cached)
-        table._legal_cache.clear()
+        table.play.cache.clear()
         t0 = time.perf_counter()
         session.pop()
         session.redo()

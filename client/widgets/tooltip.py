@@ -45,10 +45,26 @@ def describe(module: Module, entry: dict, loc: str = "", layouts: CounterLayouts
         lines.append("markers: " + ", ".join(entry["markers"]))
     props = {k: v for k, v in (entry.get("props") or {}).items() if k not in ("owner",)}
     if props:
-        lines.append(", ".join(f"{k}={v}" for k, v in props.items()))
+        lines.append(", ".join(prop_text(module, k, v) for k, v in props.items()))
     if where:
-        lines.append(f"at {where}" + (f"  (#{entry['id']})" if "id" in entry else ""))
+        lines.append(f"at {where}")
     return lines
+
+
+def prop_text(module: Module, key: str, value) -> str:
+    """A piece property in words (``arrives=3`` → ``arrives: turn 3``, a location id → its
+    name; a flag → its name alone)."""
+    words = key.replace("_", " ")
+    if value is True:
+        return words
+    if isinstance(value, str) and value in module.locations:
+        value = module.locations[value].label
+    elif isinstance(value, str) and value in module.piece_types:
+        pt = module.piece_types[value]
+        value = f"#{pt.attrs['number']} {pt.name}" if pt.attrs.get("number") not in (None, "") else pt.name
+    elif key == "arrives":
+        value = f"turn {value}"
+    return f"{words}: {value}"
 
 
 class Tooltip:

@@ -8,8 +8,13 @@ import pygame
 import pytest
 
 from client.actions import MenuItem, flip
-from client.table import (ANY_GAME_COMMANDS, FREE_PLAY_DICE_HINT, FREE_PLAY_MENU_HINT, Table,
-                          any_game_items)
+from client.modes.base import PlayMode
+from client.modes.enforced import MENU_HINT as FREE_PLAY_MENU_HINT, any_game_items
+from client.table import Table
+from client.table_commands import FREE_PLAY_DICE_HINT as DICE_HINT
+
+ANY_GAME_COMMANDS = PlayMode.ANY_GAME_COMMANDS
+FREE_PLAY_DICE_HINT = DICE_HINT.format(key="Dice")
 from client.widgets.dialogs import DiceDialog
 from client.widgets.menu import ContextMenu
 from engine.session import Session

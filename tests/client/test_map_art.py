@@ -175,7 +175,7 @@ def test_a_stack_of_ten_stays_on_its_hex():
     assert len(stack) >= 8
     table.camera.index = ZOOMS.index(1.0)
     table.camera.center_on(*table.world.centre(loc))
-    hex_rect = table.highlight_rect(loc).move(-table.map_rect.x, -table.map_rect.y)
+    hex_rect = table.overlay.location_rect(loc).move(-table.map_rect.x, -table.map_rect.y)
     counter = table.camera.scale(table.world.counter)
     reach = hex_rect.inflate(round(counter * 0.4), round(counter * 0.4))
     units = [d for d in table.layer.layout(table.camera) if d.loc == loc and not d.badge]

@@ -75,7 +75,7 @@ def test_a_drag_over_a_marked_stack_picks_the_unit_and_moves_it(pog):
     # the drag carries the unit only: the activation marker stays in Aachen
     press(table, rect.center)
     move(table, (rect.centerx + 20, rect.centery + 20))
-    assert table.drag is not None and table.drag.pids == [top]
+    assert table.gestures.drag is not None and table.gestures.drag.pids == [top]
     release(table, table.screen_pos_of("koblenz"))
     assert session.state.pieces[top].loc == "koblenz", table.refusal
     assert marker not in session.state.stacks.get("koblenz", []), "the marker did not travel with the unit"

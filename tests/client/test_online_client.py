@@ -57,19 +57,19 @@ def test_lobby_and_table_play_a_game_on_the_server(server):
     # each table shows its own hand and the other as backs
     assert all("id" in e for e in cp.table.view["locations"]["hand:CP"])
     assert all(set(e) == {"hidden", "back"} for e in cp.table.view["locations"]["hand:AP"])
-    assert cp.table.enforced and cp.table.legal is not None and cp.table.legal.actions
-    assert ap.table.legal is None                                   # not AP's decision
+    assert cp.table.enforced and cp.table.play.legal is not None and cp.table.play.legal.actions
+    assert ap.table.play.legal is None                                   # not AP's decision
     # an action for the other side is refused before it leaves the table
     assert cp.table.do(Action.parse("AP: play_ops card=%ap_01")) is None
     # a legal action through the table: the server's update comes back to both tables
-    action = cp.table.legal.actions[0]
+    action = cp.table.play.legal.actions[0]
     cp.table.do(action)
     until(lambda: (cp.update(0.02), ap.update(0.02)), lambda: cp.game.seq == 1 and ap.game.seq == 1)
     assert cp.session.record.entries[-1].text and ap.session.record.entries[-1].text
     assert "Online game" in cp.banner
     # no undo, saves or turn files at a game on a server
-    assert [spec[0] for spec in cp.table.status.specs] == ["Dice", "LOS", "Charts", "Rules", "Help"]
-    cp.table._key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL))
+    assert [b.text for b in cp.table.status.buttons] == ["Dice", "LOS", "Combat", "Charts", "Rules", "Help"]
+    cp.table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL))
     assert not cp.table.modals and any("kept by the server" in t.text for t in cp.table.toasts.items)
     for s in (cp, ap):
         s.draw(screen)

@@ -37,7 +37,7 @@ from engine.actions import Action, Card, Loc, Piece
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards, confinement, entry, fire, losses, mo, movement, retreat, supply
+from . import board, cards, combat_report, confinement, entry, fire, losses, mo, movement, retreat, supply
 from .battle import (cc_used, combat, defender_trench, enemy_fort, name, place, retreated_units,
                      round_add, round_key, save, side_units, withdrawal_played)
 from .card_ids import (ALBERICH, OBEROST, SINAI_PIPELINE, THEY_SHALL_NOT_PASS, WIRELESS_INTERCEPTS,
@@ -251,14 +251,18 @@ class CombatDeclare(State):
     def on_attack(self, g: Game, frame: dict, space: Loc) -> None:
         """Attack this space"""
         g.update(target=space, chosen=[])
+        combat_report.declared(g, frame["side"], space, [], lambda c, s: fire_terms(g, c, s))
 
     def on_add_attacker(self, g: Game, frame: dict, unit: Piece) -> None:
         """Add this unit to the attack"""
-        g.update(chosen=list(frame.get("chosen") or []) + [unit])
+        chosen = list(frame.get("chosen") or []) + [unit]
+        g.update(chosen=chosen)
+        combat_report.declared(g, frame["side"], frame["target"], chosen, lambda c, s: fire_terms(g, c, s))
 
     def on_cancel_attack(self, g: Game, frame: dict) -> None:
         """Cancel attack"""
         g.update(target=None, chosen=[])
+        g.set(combat_report.GLOBAL, None)          # the attack never happened: no report
 
     def on_end_combats(self, g: Game, frame: dict) -> None:
         """End combats"""
@@ -385,8 +389,9 @@ def _card_says(c: dict, side: str, what: str) -> bool:
                if cid in COMBAT_CARDS)
 
 
-def fire_for(g: Game, c: dict, side: str) -> None:
-    """Steps 6–8 for one side (12.2.7–12.2.9): strength, table, column, die, Loss Number."""
+def fire_terms(g: Game, c: dict, side: str) -> tuple[int, bool, object, list, list]:
+    """Steps 6–7 for one side (12.2.3, 12.2.8): its strength, whether it fires on the Army
+    table, the column, and the column shifts and DRMs as (reason, amount) pairs."""
     t = c["target"]
     units = side_units(g, c, side)
     attacking = side == c["attacker"]
@@ -397,27 +402,39 @@ def fire_for(g: Game, c: dict, side: str) -> None:
         # CP #31 Kemal: the defence fires on the Army table (12.3.4.1: col 0 -> 1); AP #61
         # Maude: this attack fires on the Army Fire Table
         army = True
-    shift = 0
-    if attacking:
-        shift += int(fire.terrain_effect(g, fire.terrain(g, t), "attacker_shift") or 0)
-    else:
-        shift += int(fire.terrain_effect(g, fire.terrain(g, t), "defender_shift") or 0)
+    terrain = fire.terrain(g, t)
+    shifts = [(f"{terrain} (12.2.8)", int(fire.terrain_effect(
+        g, terrain, "attacker_shift" if attacking else "defender_shift") or 0))]
     defenders_present = bool(side_units(g, c, c["defender"]))
     if defenders_present and not c["ignore_trench"] \
             and not _card_says(c, c["attacker"], "trench_shifts_cancel"):   # AP #48
         # PoG 11.2.9: forts alone get no trench
-        att, dfn = fire.level_shifts(g, defender_trench(g, c))  # CP #60 included
-        shift += att if attacking else dfn
-    drm = c["drm"][side]
+        level = defender_trench(g, c)                            # CP #60 included
+        att, dfn = fire.level_shifts(g, level)
+        shifts.append((f"trench level {level} (12.2.8)", att if attacking else dfn))
+    cards_drm = [(COMBAT_CARDS[cid].number, COMBAT_CARDS[cid].drm) for cid in c["cards"][side]
+                 if cid in COMBAT_CARDS and COMBAT_CARDS[cid].drm]
+    drms = cards_drm + [("events in play (see the log)", c["drm"][side] - sum(n for _r, n in cards_drm))]
     if attacking and all(loc == SINAI for loc in c["spaces"]) and not (
             side == "AP" and cards.event_played(g, SINAI_PIPELINE)):
-        drm -= 3  # PoG 12.2.7
+        drms.append(("attack out of the Sinai (12.2.7)", -3))
+    shift = sum(n for _r, n in shifts)
+    column = fire.column(g, army, total, shift)[1] if total or army or fort else 0
+    return total, army, column, shifts, drms
+
+
+def fire_for(g: Game, c: dict, side: str) -> None:
+    """Steps 6–8 for one side (12.2.7–12.2.9): strength, table, column, die, Loss Number."""
+    total, army, col, shifts, drms = fire_terms(g, c, side)
+    shift, drm = sum(n for _r, n in shifts), sum(n for _r, n in drms)
+    fort = c["fort"] if side == c["defender"] and board.fort_intact(g, c["target"]) else 0
     if total == 0 and not army and not fort:
         ln, die, col, table = 0, 0, 0, "fire_corps"
     else:
         table, col = fire.column(g, army, total, shift)
         die = g.roll(f"combat fire {side}")
         ln = fire.loss_number(g, table, col, die + drm)
+        combat_report.fired(g, c, combat_report.fire_line(g, side, total, army, col, shifts, drms, die, ln))
     c["ln"][side] = ln
     g.note(f"PoG 12.2.9: {side} fires {total} CF on the {'Army' if army else 'Corps'} table, "
            f"column {col} ({shift:+d}), die {die}{drm:+d}: Loss Number {ln}")
@@ -533,6 +550,7 @@ def decide_winner(g: Game, c: dict) -> None:
     c["winner"] = att if a > d else dfn if d > a else ""
     g.note(f"PoG 12.2.11: Loss Numbers {att} {a}, {dfn} {d}: "
            f"{c['winner'] + ' wins' if c['winner'] else 'both lose'}")
+    combat_report.outcome(g, c)
     for side in (att, dfn):
         for cid in c["cards"][side]:
             info = cards.info(g, cid)
@@ -705,6 +723,7 @@ class CombatResolve(State):
                     return
             elif step == "finish":
                 g.rules.hooks.notify("combat_finished", g, c)  # CP #51 Peace Offensive
+                combat_report.outcome(g, c, final=True)
                 g.set("pog_combat", None)
                 g.end()
                 return
