@@ -71,6 +71,13 @@ class ProvenanceLog:
     def add(self, target: str, source: str) -> None:
         self.rows.append((target, source))
 
+    def append(self, row: tuple[str, str]) -> None:
+        self.add(*row)
+
+    def __iadd__(self, rows: Iterable[tuple[str, str]]) -> "ProvenanceLog":
+        self.extend(rows)
+        return self
+
     def extend(self, rows: Iterable[tuple[str, str]]) -> None:
         self.rows.extend(rows)
 
