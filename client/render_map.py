@@ -146,9 +146,12 @@ class MapRenderer:
             board_px[bid] = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
             surf.fill(colours.parse(board.background if board else "", (232, 224, 200)),
                       (x0, y0, x1 - x0, y1 - y0))
-        for bid, rect in board_px.items():
-            if bid in self.board_art:
-                self._draw_board_art(surf, bid, rect)
+        for bid in self.board_art:   # the image spans the board's own area, not its margins
+            ox, oy = self.world.origins.get(bid, (0.0, 0.0))
+            board = self.boards[bid]
+            x0, y0 = S(ox, oy)
+            x1, y1 = S(ox + board.width, oy + board.height)
+            self._draw_board_art(surf, bid, pygame.Rect(x0, y0, x1 - x0, y1 - y0))
         if self.art:
             self.art.draw(surf, z, px, py, wrect, board_px)
         for bid, r in board_px.items():

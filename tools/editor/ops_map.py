@@ -178,7 +178,7 @@ class CalibrateGrid(Edit):
         if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in values) \
                 or self.size <= 0:
             raise EditError("a grid needs a positive size and a finite origin")
-        grid = Grid(self.id, self.board, self.orientation, float(self.size),
+        grid = Grid(self.id, self.board, self.orientation, round(float(self.size), 4) + 0.0,
                     round(float(self.origin_x), 3) + 0.0, round(float(self.origin_y), 3) + 0.0,
                     self.numbering, dict(self.params))
         hex_grid(grid)  # the numbering and layout are accepted
