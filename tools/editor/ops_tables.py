@@ -105,73 +105,67 @@ class SetCell(Edit):
                              self.provenance)
 
 
+def _transpose(t: Table) -> Table:
+    """``t`` with rows and columns swapped (a column edit is a row edit of the transpose)."""
+    return Table(t.id, t.title, t.cols, t.rows, tuple(zip(*t.cells)) if t.cells else
+                 tuple(() for _ in t.cols.values), t.rule, t.notes)
+
+
+def _insert_row(t: Table, header: Value, cells: Sequence[Value] | None, at: int | None,
+                what: str) -> Table:
+    """``t`` with a row ``header`` of ``cells`` (blank when None) at ``at`` (last when None)."""
+    if any(v == header and type(v) is type(header) for v in t.rows.values):
+        raise EditError(f"table {t.id} already has a {what} {header!r}")
+    body = list(cells) if cells is not None else [BLANK] * len(t.cols.values)
+    if len(body) != len(t.cols.values):
+        raise EditError(f"table {t.id}: a {what} has {len(t.cols.values)} cells")
+    n = len(t.rows.values)
+    i = n if at is None else max(0, min(at, n))
+    rows = t.rows.values[:i] + (header,) + t.rows.values[i:]
+    return Table(t.id, t.title, Axis(t.rows.name, rows), t.cols,
+                 t.cells[:i] + (tuple(body),) + t.cells[i:], t.rule, t.notes)
+
+
+def _without_row(t: Table, header: Value, what: str) -> Table:
+    i = _index(t.rows, header, what, t.id)
+    return Table(t.id, t.title, Axis(t.rows.name, t.rows.values[:i] + t.rows.values[i + 1:]),
+                 t.cols, t.cells[:i] + t.cells[i + 1:], t.rule, t.notes)
+
+
 @dataclass
 class AddRow(Edit):
     """Add a row with header ``header`` (at position ``at``, or last) and ``cells`` (blank
-    cells when not given)."""
+    cells when not given); ``column=True`` adds a column instead (its cells one per row)."""
     table: str
     header: Value
     cells: Sequence[Value] | None = None
     at: int | None = None
     provenance: str | None = None
+    column = False
 
     @property
     def label(self) -> str:
-        return f"{self.table}: row {self.header}"
+        return f"{self.table}: {'column' if self.column else 'row'} {self.header}"
 
     def make(self, d: Draft) -> None:
         t = _table(d, self.table)
-        if any(v == self.header and type(v) is type(self.header) for v in t.rows.values):
-            raise EditError(f"table {t.id} already has a row {self.header!r}")
-        cells = list(self.cells) if self.cells is not None else [BLANK] * len(t.cols.values)
-        if len(cells) != len(t.cols.values):
-            raise EditError(f"table {t.id}: a row has {len(t.cols.values)} cells")
-        at = len(t.rows.values) if self.at is None else max(0, min(self.at, len(t.rows.values)))
-        rows = list(t.rows.values)
-        body = [tuple(r) for r in t.cells]
-        rows.insert(at, self.header)
-        body.insert(at, tuple(cells))
-        d.put("tables", t.id, Table(t.id, t.title, Axis(t.rows.name, tuple(rows)), t.cols,
-                                    tuple(body), t.rule, t.notes))
+        what = "column" if self.column else "row"
+        if self.column:
+            new = _transpose(_insert_row(_transpose(t), self.header, self.cells, self.at, what))
+        else:
+            new = _insert_row(t, self.header, self.cells, self.at, what)
+        d.put("tables", t.id, new)
         if self.provenance is not None:
-            for col in t.cols.values:
-                d.set_provenance(table_target(t.id, self.header, col), self.provenance)
+            for other in (t.rows.values if self.column else t.cols.values):
+                row, col = (other, self.header) if self.column else (self.header, other)
+                d.set_provenance(table_target(t.id, row, col), self.provenance)
 
 
 @dataclass
-class AddColumn(Edit):
+class AddColumn(AddRow):
     """Add a column with header ``header`` (at position ``at``, or last) and ``cells`` (one
     per row; blank when not given)."""
-    table: str
-    header: Value
-    cells: Sequence[Value] | None = None
-    at: int | None = None
-    provenance: str | None = None
-
-    @property
-    def label(self) -> str:
-        return f"{self.table}: column {self.header}"
-
-    def make(self, d: Draft) -> None:
-        t = _table(d, self.table)
-        if any(v == self.header and type(v) is type(self.header) for v in t.cols.values):
-            raise EditError(f"table {t.id} already has a column {self.header!r}")
-        cells = list(self.cells) if self.cells is not None else [BLANK] * len(t.rows.values)
-        if len(cells) != len(t.rows.values):
-            raise EditError(f"table {t.id}: a column has {len(t.rows.values)} cells")
-        at = len(t.cols.values) if self.at is None else max(0, min(self.at, len(t.cols.values)))
-        cols = list(t.cols.values)
-        cols.insert(at, self.header)
-        body = []
-        for r, v in zip(t.cells, cells):
-            row = list(r)
-            row.insert(at, v)
-            body.append(tuple(row))
-        d.put("tables", t.id, Table(t.id, t.title, t.rows, Axis(t.cols.name, tuple(cols)),
-                                    tuple(body), t.rule, t.notes))
-        if self.provenance is not None:
-            for row in t.rows.values:
-                d.set_provenance(table_target(t.id, row, self.header), self.provenance)
+    column = True
 
 
 @dataclass
@@ -179,36 +173,24 @@ class RemoveRow(Edit):
     """Remove the row with header ``header`` (and its cells' provenance rows)."""
     table: str
     header: Value
+    column = False
 
     @property
     def label(self) -> str:
-        return f"{self.table}: remove row {self.header}"
+        return f"{self.table}: remove {'column' if self.column else 'row'} {self.header}"
 
     def make(self, d: Draft) -> None:
         t = _table(d, self.table)
-        i = _index(t.rows, self.header, "row", t.id)
-        rows = t.rows.values[:i] + t.rows.values[i + 1:]
-        d.put("tables", t.id, Table(t.id, t.title, Axis(t.rows.name, rows), t.cols,
-                                    t.cells[:i] + t.cells[i + 1:], t.rule, t.notes))
-        for col in t.cols.values:
-            d.set_provenance(table_target(t.id, self.header, col), None)
+        if self.column:
+            d.put("tables", t.id, _transpose(_without_row(_transpose(t), self.header, "column")))
+        else:
+            d.put("tables", t.id, _without_row(t, self.header, "row"))
+        for other in (t.rows.values if self.column else t.cols.values):
+            row, col = (other, self.header) if self.column else (self.header, other)
+            d.set_provenance(table_target(t.id, row, col), None)
 
 
 @dataclass
-class RemoveColumn(Edit):
+class RemoveColumn(RemoveRow):
     """Remove the column with header ``header`` (and its cells' provenance rows)."""
-    table: str
-    header: Value
-
-    @property
-    def label(self) -> str:
-        return f"{self.table}: remove column {self.header}"
-
-    def make(self, d: Draft) -> None:
-        t = _table(d, self.table)
-        j = _index(t.cols, self.header, "column", t.id)
-        cols = t.cols.values[:j] + t.cols.values[j + 1:]
-        d.put("tables", t.id, Table(t.id, t.title, t.rows, Axis(t.cols.name, cols),
-                                    tuple(r[:j] + r[j + 1:] for r in t.cells), t.rule, t.notes))
-        for row in t.rows.values:
-            d.set_provenance(table_target(t.id, row, self.header), None)
+    column = True
