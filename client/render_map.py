@@ -10,6 +10,7 @@ then labels. Positions are ``round(world * zoom) - tile_origin``, exactly what
 """
 from __future__ import annotations
 
+import io
 import time
 from collections import OrderedDict
 
@@ -53,6 +54,11 @@ class MapRenderer:
                          for p in self.hexes}
         self.boards = {b.id: b for b in self.module.boards}
         self.art = MapArt(self.module, world.origins)   # generated land, sea, coasts, borders
+        # boards drawn from the module's own image (a scanned map): their hexes are not filled
+        self.board_art = {b.id: b.art for b in self.module.boards if b.art in self.module.art}
+        self._art_images: dict[str, pygame.Surface | None] = {}
+        self.unfilled = {p.id for p in self.hexes
+                         if self.module.locations[p.id].board in self.board_art}
         self.rendered = 0  # tiles rendered so far (for tests and the benchmark)
 
     def _build_index(self, name: str, rects: list[tuple[float, float, float, float]]) -> None:
@@ -140,6 +146,12 @@ class MapRenderer:
             board_px[bid] = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
             surf.fill(colours.parse(board.background if board else "", (232, 224, 200)),
                       (x0, y0, x1 - x0, y1 - y0))
+        for bid in self.board_art:   # the image spans the board's own area, not its margins
+            ox, oy = self.world.origins.get(bid, (0.0, 0.0))
+            board = self.boards[bid]
+            x0, y0 = S(ox, oy)
+            x1, y1 = S(ox + board.width, oy + board.height)
+            self._draw_board_art(surf, bid, pygame.Rect(x0, y0, x1 - x0, y1 - y0))
         if self.art:
             self.art.draw(surf, z, px, py, wrect, board_px)
         for bid, r in board_px.items():
@@ -158,10 +170,12 @@ class MapRenderer:
         fills = self.hex_fill
         polygon = pygame.draw.polygon
         outlines = []
+        unfilled = self.unfilled
         for n in hexes:
             p = self.hexes[n]
             pts = [(round(x * z) - px, round(y * z) - py) for x, y in p.corners]
-            polygon(surf, fills[p.id], pts)
+            if p.id not in unfilled:
+                polygon(surf, fills[p.id], pts)
             outlines.append(pts)
         if outline:
             lines = pygame.draw.lines
@@ -208,6 +222,35 @@ class MapRenderer:
                 x0, y0 = S(bx, by)
                 surf.blit(fonts.render(board.name, size, colours.LABEL, bold=True), (x0 + 4, y0 + 2))
         return surf
+
+    def _art_image(self, bid: str) -> pygame.Surface | None:
+        """The decoded image of board ``bid``'s art (PNG or JPEG), or None when it cannot be
+        decoded (the board is then drawn without it)."""
+        if bid not in self._art_images:
+            name = self.board_art[bid]
+            try:
+                self._art_images[bid] = pygame.image.load(io.BytesIO(self.module.art[name]), name)
+            except (pygame.error, ValueError):
+                self._art_images[bid] = None
+        return self._art_images[bid]
+
+    def _draw_board_art(self, surf: pygame.Surface, bid: str, board: pygame.Rect) -> None:
+        """The part of board ``bid``'s image under this tile, stretched over the whole board."""
+        img = self._art_image(bid)
+        dest = board.clip(surf.get_rect())
+        if img is None or dest.w <= 0 or dest.h <= 0 or board.w <= 0 or board.h <= 0:
+            return
+        iw, ih = img.get_size()
+        sx, sy = iw / board.w, ih / board.h
+        x0, y0 = (dest.x - board.x) * sx, (dest.y - board.y) * sy
+        src = pygame.Rect(int(x0), int(y0), max(1, round(dest.w * sx)), max(1, round(dest.h * sy)))
+        src = src.clip(img.get_rect())
+        if src.w <= 0 or src.h <= 0:
+            return
+        part = img.subsurface(src)
+        scale = pygame.transform.smoothscale if part.get_bitsize() in (24, 32) \
+            else pygame.transform.scale   # smoothscale needs 24 or 32 bits a pixel
+        surf.blit(scale(part, dest.size), dest.topleft)
 
     def _hex_labels(self, surf, places, S, z: float, radius_px: float) -> None:
         small = round(min(radius_px * 0.36, 9 + radius_px * 0.1))

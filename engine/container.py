@@ -37,19 +37,23 @@ from .schema import (FORMAT_MAJOR, FORMAT_MINOR, FORMAT_REQUIRES, MEMBERS, Layou
                      read_manifest_header)
 
 MANIFEST = "manifest.bin"
-#: Members every module has, in addition to any ``art/<name>.png``.
+#: Members every module has, in addition to any ``art/<name>.png`` or ``art/<name>.jpg``.
 REQUIRED_MEMBERS = (MANIFEST,) + tuple(sorted(MEMBERS))
 BOARD_KINDS = ("map", "display")
 EDGE_KINDS = ("connection", "hexside")
 ORIENTATIONS = ("flat", "pointy")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: A JPEG file starts with a start-of-image marker followed by another marker.
+JPEG_SIGNATURE = b"\xff\xd8\xff"
+#: The first format minor version that may hold JPEG art (``art/<name>.jpg``, a scanned map).
+JPEG_MINOR = 1
 #: A module id: lower_snake (it names folders, cache files and saves).
 MODULE_ID_RE = re.compile(r"[a-z][a-z0-9_]{0,63}")
 #: A scenario id: it names a source file (``scenarios/<id>.toml``) and autosave files, so it
 #: is a safe file name (no ``/``, no leading ``.``).
 SCENARIO_ID_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 #: An art file name (the key in ``Module.art``; the member is ``art/<name>``).
-ART_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.png")
+ART_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.(?:png|jpg)")
 #: Characters a module's title, version, publisher and ruleset may not hold (C0 controls, DEL).
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 #: The fixed zip timestamp of every member (the earliest a zip can hold), for reproducible bytes.
@@ -118,6 +122,22 @@ class Problem(NamedTuple):
 
 
 # -- integrity ---------------------------------------------------------------------------------
+
+def art_problem(name: str, data: Any) -> str:
+    """What is wrong with art file ``name`` holding ``data`` ("" nothing): a ``.png`` must be a
+    PNG image, a ``.jpg`` a JPEG image."""
+    if not isinstance(data, (bytes, bytearray)):
+        return "not an image"
+    if name.endswith(".jpg"):
+        return "" if data.startswith(JPEG_SIGNATURE) else "not a JPEG image"
+    return "" if data.startswith(PNG_SIGNATURE) else "not a PNG image"
+
+
+def format_minor(module: Module) -> int:
+    """The format minor version ``module`` needs: the oldest that holds its members (JPEG art
+    needs :data:`JPEG_MINOR`; everything else is format 1.0)."""
+    return JPEG_MINOR if any(name.endswith(".jpg") for name in module.art) else 0
+
 
 def _rec(kind: str, i: int, ident: Any = None) -> str:
     """A record's name in a message: ``location #41 (0805)``, its id cut to 40 characters."""
@@ -272,10 +292,10 @@ def module_problems(module: Module, table: TableLimits = TABLE_LIMITS) -> list[P
     for name, data in m.art.items():
         member = f"art/{name}"
         if not isinstance(name, str) or not ART_NAME_RE.fullmatch(name):
-            add(member, "", "an art name is letters, digits, _ . - and ends in .png",
+            add(member, "", "an art name is letters, digits, _ . - and ends in .png or .jpg",
                 member)
-        elif not isinstance(data, (bytes, bytearray)) or not data.startswith(PNG_SIGNATURE):
-            add(member, "", "not a PNG image", member)
+        elif art_problem(name, data):
+            add(member, "", art_problem(name, data), member)
     return out
 
 
@@ -349,7 +369,7 @@ def _ids(records: Any, kind: str, add: Any, file: str, source: str) -> set[str]:
 
 def manifest_raw(module: Module, members: Mapping[str, bytes]) -> dict[str, Any]:
     """The raw manifest of ``module`` listing ``members`` (name -> bytes) with sizes and CRCs."""
-    raw = {"magic": b"WTMF", "major": FORMAT_MAJOR, "minor": FORMAT_MINOR,
+    raw = {"magic": b"WTMF", "major": FORMAT_MAJOR, "minor": format_minor(module),
            "requires": FORMAT_REQUIRES,
            "members": [(name, len(data), zlib.crc32(data)) for name, data in
                        sorted(members.items())]}
@@ -592,8 +612,8 @@ def read_module(data: bytes, name: str = "module", limits: Limits = LIMITS,
         if zlib.crc32(blob) != crc:
             raise ModuleError(member, "", "CRC32 differs from the manifest's (damaged file)")
         if is_art:
-            if not blob.startswith(PNG_SIGNATURE):
-                raise ModuleError(member, "", "not a PNG image")
+            if art_problem(member, blob):
+                raise ModuleError(member, "", art_problem(member, blob))
             art[member[4:]] = blob
         else:
             contents[member] = blob
@@ -632,7 +652,7 @@ def module_info(module: Module) -> dict[str, Any]:
     return {
         "id": module.id, "title": module.title, "version": module.version,
         "publisher": module.publisher, "ruleset": module.ruleset,
-        "format": f"{FORMAT_MAJOR}.{FORMAT_MINOR}",
+        "format": f"{FORMAT_MAJOR}.{format_minor(module)}",
         "sides": [s.id for s in module.sides],
         "boards": len(module.boards), "grids": len(module.grids),
         "locations": len(module.locations), "edges": len(module.edges),

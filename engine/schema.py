@@ -39,7 +39,7 @@ from .model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Natio
 #: Format version written by this wartable. Major: incompatible change. Minor: additive change
 #: (new optional members only), readable by older readers of the same major version.
 FORMAT_MAJOR = 1
-FORMAT_MINOR = 0
+FORMAT_MINOR = 1   # 1.1: JPEG art (art/<name>.jpg)
 #: The oldest wartable release that reads format ``FORMAT_MAJOR`` (stored in every manifest so that
 #: an older wartable can tell the user what to install).
 FORMAT_REQUIRES = "0.1.0"

@@ -40,6 +40,8 @@ NOT_PACKED = ("rules", "build", "PROVENANCE.md", "COVERAGE.md", "NOTES.md", "REA
 #: A name that can be a file name (table and scenario ids, art).
 SAFE_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 EMPTY_TEXT = "''"   # in an attribute or face-name cell: the empty string (an empty cell: absent)
+#: Art files a source folder's ``art/`` holds: PNG images, and JPEG images (scanned maps).
+ART_SUFFIXES = (".png", ".jpg")
 
 INT_RE = re.compile(r"-?[0-9]+")
 FLOAT_RE = re.compile(r"-?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?"
@@ -492,7 +494,7 @@ def source_files(folder: str | Path) -> list[Path]:
         if (folder / name).is_file():
             out.append(folder / name)
     for sub, pattern in (("tables", "*.csv"), ("scenarios", "*.toml"), ("scenarios", "*.csv"),
-                         ("art", "*.png")):
+                         ("art", "*.png"), ("art", "*.jpg")):
         if (folder / sub).is_dir():
             out.extend(sorted(p for p in (folder / sub).glob(pattern) if p.is_file()))
     return out
@@ -544,7 +546,7 @@ def read_source(folder: str | Path, progress: Progress | None = None,
     art: dict[str, bytes] = {}
     if (folder / "art").is_dir():
         for p in sorted((folder / "art").iterdir()):
-            if p.suffix == ".png":  # a .png that is not a regular file is refused
+            if p.suffix in ART_SUFFIXES:  # an art file that is not a regular file is refused
                 art[p.name] = _read_bytes(p, f"art/{p.name}")
     step("art")
     return Module(sides=sides, nationalities=nats, boards=boards, grids=grids,
@@ -913,6 +915,11 @@ def _attr_cell(attrs: Mapping[str, Value], key: str, typ: str) -> str:
     return _text_cell(v) if typ == "str" else _value_text(v)
 
 
+def toml_string(s: str) -> str:
+    """``s`` as a TOML basic string (quoted, escaped), as the canonical writer writes it."""
+    return _toml_str(s)
+
+
 def _toml_str(s: str) -> str:
     out = ['"']
     for ch in s:
@@ -1067,7 +1074,7 @@ def _source_texts(m: Module) -> dict[str, str | bytes]:
         [_csv_line(["target", "source"])] + [_csv_line([p.target, p.source]) for p in
                                              m.provenance]) + "\n"
     for name, data in m.art.items():
-        if not SAFE_NAME_RE.fullmatch(name) or not name.endswith(".png"):
+        if not SAFE_NAME_RE.fullmatch(name) or not name.endswith(ART_SUFFIXES):
             raise _Unrepresentable(f"art name {name!r} cannot be a file name")
         files[f"art/{name}"] = bytes(data)
     return files
@@ -1076,7 +1083,8 @@ def _source_texts(m: Module) -> dict[str, str | bytes]:
 #: Files and folders under a source folder that :func:`write_source` owns (and may replace).
 _MANAGED = ("module.toml", "locations.csv", "edges.csv", "pieces.csv", "cards.csv",
             "tables.toml", "rules_index.csv", "provenance.csv")
-_MANAGED_GLOBS = ("tables/*.csv", "scenarios/*.toml", "scenarios/*.csv", "art/*.png")
+_MANAGED_GLOBS = ("tables/*.csv", "scenarios/*.toml", "scenarios/*.csv", "art/*.png",
+                  "art/*.jpg")
 
 
 def write_source(module: Module, folder: str | Path, overwrite: bool = False) -> list[Path]:

@@ -15,6 +15,7 @@ import sys
 from engine.errors import WartableError
 
 COMMAND_MODULES = ("tools.cmd_play", "tools.cmd_game", "tools.cmd_module", "tools.cmd_map",
+                   "tools.cmd_edit",
                    "tools.cmd_serve", "tools.cmd_loadtest")
 
 

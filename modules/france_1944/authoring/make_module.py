@@ -1,5 +1,6 @@
 """Writes the France 1944 module source files from the reconstructed map layers and the data
-tables below. Standard library + `engine.hexgrid` only (no geo packages).
+tables below. Standard library + `engine.hexgrid` and the shared authoring toolkit
+`tools.authoring` (hexes by label, CSV writing, provenance rows) only (no geo packages).
 
     .venv/bin/python modules/france_1944/authoring/make_module.py
 
@@ -20,12 +21,15 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MOD = os.path.dirname(HERE)
-ROOT = os.path.dirname(os.path.dirname(MOD))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, ROOT)
 
 from engine.hexgrid import Layout, scheme_for  # noqa: E402
 from engine.model import Grid  # noqa: E402
+from tools.authoring import HexGrid, ProvenanceLog, comment_lines, flag, output_folder  # noqa: E402
+from tools.authoring import write_csv as _write_csv  # noqa: E402
+
+MOD = str(output_folder(os.path.dirname(HERE)))
 
 OUT = os.path.join(HERE, "out")
 
@@ -35,7 +39,8 @@ MAIN = Grid("main", "main", "flat", 30.0, 40.0, 40.0, "colrow",
 NORM_COLS, NORM_ROWS = range(10, 17), range(6, 14)
 NORM_SIZE = 64.0
 _l0 = Layout("flat", NORM_SIZE, 0.0, 0.0)
-_pts = [_l0.to_pixel(scheme_for(MAIN).hex(f"{c:02d}{r:02d}")) for c in NORM_COLS for r in NORM_ROWS]
+GRID = HexGrid(MAIN)
+_pts = [_l0.to_pixel(GRID.hex(GRID.label_at(c, r))) for c in NORM_COLS for r in NORM_ROWS]
 NORMANDY = Grid("normandy", "normandy", "flat", NORM_SIZE, 70.0 - min(p[0] for p in _pts),
                 70.0 - min(p[1] for p in _pts), "colrow", {"parity": "odd", "sep": "."})
 NSCHEME = scheme_for(NORMANDY)
@@ -43,16 +48,11 @@ NSCHEME = scheme_for(NORMANDY)
 
 def close_id(lab: str) -> str:
     """Close-up map hex id: the same CCRR number written CC.RR (ids are unique per module)."""
-    return NSCHEME.label(scheme_for(MAIN).hex(lab))
-SCHEME = scheme_for(MAIN)
-LAYOUT = Layout.from_grid(MAIN)
-NLAYOUT = Layout.from_grid(NORMANDY)
-
-PROV: list[tuple[str, str]] = []
+    return NSCHEME.label(GRID.hex(lab))
 
 
-def prov(target: str, source: str) -> None:
-    PROV.append((target, source))
+PROV = ProvenanceLog()
+prov = PROV.add
 
 
 def read(name):
@@ -61,19 +61,10 @@ def read(name):
 
 
 def write_csv(path, header, rows, comment=None):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        if comment:
-            for line in comment.strip().splitlines():
-                fh.write(f"# {line}\n")
-        w = csv.writer(fh, lineterminator="\n")
-        w.writerow(header)
-        for r in rows:
-            w.writerow(["" if v is None else v for v in r])
+    _write_csv(path, header, rows, comment_lines(comment))
 
 
-def b(v):
-    return "true" if v else ""
+b = flag
 
 
 # =========================================================================================
@@ -81,8 +72,8 @@ def b(v):
 # =========================================================================================
 NORMANDY_REINF = ["1207", "1309", "1409"]                       # rulebook §10.1.5, §11.3
 SCHELDT = ["2705", "2706", "2804", "2805", "2806", "2905", "2906"]  # rulebook §11.4
-SOUTH_REINF = [f"{c:02d}28" for c in range(11, 26)]             # rulebook §10.1.3 (1128-2528)
-BLUE_OFFMAP = [f"{c:02d}29" for c in range(10, 27)]             # rulebook §10.1.3 (blue hexes)
+SOUTH_REINF = [GRID.label_at(c, 28) for c in range(11, 26)]     # rulebook §10.1.3 (1128-2528)
+BLUE_OFFMAP = [GRID.label_at(c, 29) for c in range(10, 27)]     # rulebook §10.1.3 (blue hexes)
 
 # Rhine bridges: west-bank hex -> (rolls, site, [east hexes its bridges lead to], source)
 BRIDGES = {
@@ -137,14 +128,14 @@ def build_map():
     by_hex: dict[str, list] = {}
     for p in places:
         by_hex.setdefault(p["hex"], []).append(p)
-    neigh = {lab: {SCHEME.label(n) for n in _neighbours(lab) if SCHEME.contains(n)} for lab in hexes}
+    neigh = {lab: set(GRID.neighbours(lab)) for lab in hexes}
     playable = {k for k, h in hexes.items() if h["terrain"] in ("clear", "rough")}
     # West Wall: German land hexes next to Dutch/Belgian/Luxembourg/French land, from Kleve
     # (row 6) southwards, including the Baden bank of the Upper Rhine.
     west_wall = set()
     for lab in playable:
         h = hexes[lab]
-        if h["country"] != "DE" or int(lab[2:]) < 6:
+        if h["country"] != "DE" or GRID.row(lab) < 6:
             continue
         if any(n in playable and hexes[n]["country"] in ("NL", "BE", "LU", "FR") for n in neigh[lab]):
             west_wall.add(lab)
@@ -185,7 +176,7 @@ def build_map():
     close = []
     for c in NORM_COLS:
         for r in NORM_ROWS:
-            lab = f"{c:02d}{r:02d}"
+            lab = GRID.label_at(c, r)
             base = next(x for x in rows if x[0] == lab)
             attrs = dict(base[6])
             attrs["main_hex"] = lab
@@ -217,14 +208,9 @@ def build_map():
     return rows, close, edges + cedges, hexes
 
 
-def _neighbours(lab):
-    from engine.hexgrid import neighbours
-    return neighbours(SCHEME.hex(lab))
-
-
 # ----------------------------------------------------------------------------- boxes/tracks
 def px(lab):
-    return LAYOUT.to_pixel(SCHEME.hex(lab))
+    return GRID.pixel(lab)
 
 
 AIDS_W, AIDS_H = 1500.0, 1000.0
@@ -809,7 +795,7 @@ def main_prov():
         ("table:terrain_effects", "rulebook §6.0, §7.0, §9.1 (clear 1 MP, rough 2 MP, river +2 MP, Rhine by bridge/amphibious only, city/fortress/river force Set-piece); morale columns reconstructed"),
         ("table:turn_track", "reconstructed, except Oct Allied SP 3 (+1 Antwerp) rulebook §11.4, Antwerp bonus Oct-Jan §11.4 and Turn 1 one Tactical Air §9.2"),
     ]
-    PROV[:0] = L
+    PROV.rows[:0] = L
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Generate the Paths of Glory module source files from the authoring data.
 
-Run:  python modules/paths_of_glory/authoring/make_module.py      (plain Python 3.11, no packages)
+Run:  python modules/paths_of_glory/authoring/make_module.py      (Python 3.11 and this project's
+      shared authoring toolkit, tools.authoring: CSV/TOML writing, provenance rows)
 
 INPUTS
   map_data.py   the gazetteer (spaces with nation/terrain/fort/flags/lat-lon) and connections
@@ -25,14 +26,18 @@ HAND-CORRECTED: nothing after generation; corrections go into the data files.
 from __future__ import annotations
 
 import csv
-import io
 import math
 import sys
+from functools import partial
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE.parent
+sys.path.insert(0, str(HERE.parents[2]))   # the repository: engine, tools.authoring
 sys.path.insert(0, str(HERE))
+
+from tools import authoring  # noqa: E402
+
+OUT = authoring.output_folder(HERE.parent)
 
 from card_data import AP_CARDS, AP_RP, CP_CARDS, CP_RP  # noqa: E402
 from map_data import EDGES, GEO_SOURCE, NAMED_IN_RULEBOOK, SPACES  # noqa: E402
@@ -1150,34 +1155,16 @@ RULES_CHAPTERS = [
 
 
 # ============================================================================ writing
-def write_csv(path, header, rows, comments=()):
-    buf = io.StringIO()
-    for c in comments:
-        buf.write(f"# {c}\n")
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(header)
-    for r in rows:
-        w.writerow(["" if v is None else cell_text(v) for v in r])
-    path.write_text(buf.getvalue(), encoding="utf-8")
-
-
-def cell_text(v):
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, float):
-        return f"{v:g}"
-    return str(v)
-
-
-def toml_str(s):
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+cell_text = authoring.cell_text
+toml_str = authoring.toml_str
+write_csv = partial(authoring.write_csv, cell=cell_text)
 
 
 def main():
     spaces = parse_spaces()
     edges = parse_edges(spaces)
     pos = layout(spaces)
-    prov = []  # (target, source)
+    prov = authoring.ProvenanceLog()  # (target, source)
 
     # ------------------------------------------------------------------ locations.csv
     header = ["id", "kind", "board", "name", "x:float", "y:float", "terrain", "grid", "q:int",
