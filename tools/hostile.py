@@ -384,7 +384,7 @@ def base_record() -> dict[str, Any]:
     session = Session.new(sample_module(), "meeting", 11, "free")
     for action in list(session.legal_actions())[:2]:
         session.push(action)
-    return decode_save(persist.save_bytes(session))
+    return decode_save(persist.save_bytes(session, version=1))   # every command written out
 
 
 def save_text(record: dict[str, Any], replace: Sequence[tuple[str, str]] = ()) -> bytes:
@@ -392,7 +392,7 @@ def save_text(record: dict[str, Any], replace: Sequence[tuple[str, str]] = ()) -
     (for what ``json.dumps`` refuses to write: 5000-digit integers, lone surrogates) — and a
     correct checksum, so the reader gets past the header to the content."""
     import hashlib
-    from engine.saves import MAGIC, VERSION
+    from engine.saves import FULL as VERSION, MAGIC
     text = json.dumps({"format": "wartable-save", "version": VERSION, **record},
                       sort_keys=True, ensure_ascii=True)
     for old, new in replace:
