@@ -138,20 +138,33 @@ def decode_save(data: bytes, source: str = "save") -> dict[str, Any]:
 
 def inflate(body: bytes, source: str, limit: int = MAX_INFLATED) -> bytes:
     """The zlib stream ``body`` inflated, refused (SaveError) as soon as it would exceed
-    ``limit`` bytes — a decompression bomb is stopped while inflating, never held whole — or
-    when it is damaged, cut short or followed by other bytes."""
+    ``limit`` bytes — inflated a piece at a time, so a decompression bomb costs at most the
+    limit, never what it would inflate to — or when it is damaged, cut short or followed by
+    other bytes."""
     inflater = zlib.decompressobj()
+    parts: list[bytes] = []
+    size, pending = 0, body
     try:
-        out = inflater.decompress(body, limit + 1)
+        while not inflater.eof:
+            piece = inflater.decompress(pending, _INFLATE_PIECE)
+            pending = inflater.unconsumed_tail
+            size += len(piece)
+            if size > limit:
+                raise SaveError(f"{source}: the compressed body inflates to more than {limit} bytes")
+            if not piece and not pending:
+                break   # the input is used up before the stream's end
+            parts.append(piece)
     except zlib.error as exc:
         raise SaveError(f"{source}: the compressed body is damaged ({_one_line(exc)})") from None
-    if len(out) > limit or inflater.unconsumed_tail:
-        raise SaveError(f"{source}: the compressed body inflates to more than {limit} bytes")
     if not inflater.eof:
         raise SaveError(f"{source}: the compressed body is cut short")
     if inflater.unused_data:
         raise SaveError(f"{source}: bytes follow the end of the compressed body")
-    return out
+    return b"".join(parts)
+
+
+#: How much :func:`inflate` inflates at a time.
+_INFLATE_PIECE = 1 << 20
 
 
 def decode_json_document(body: bytes, source: str, what: str = "file") -> Any:
