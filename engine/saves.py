@@ -13,7 +13,7 @@ after it]`` — an action the rules made, which loading re-executes through the 
 game's own generator and checks against that hash — or, for an entry the rules cannot reproduce
 (an edit outside the rules, scripted dice, an entry loaded from an older save's commands), the
 whole entry with its commands as in format 1. A whole Campaign game of Paths of Glory is about
-20 KB instead of 1.2 MB.
+12 KB instead of 1.2 MB.
 
 Format 1 (full, every command)::
 
