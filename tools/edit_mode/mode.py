@@ -24,6 +24,7 @@ Map tools (a left click on the map; a middle drag or the arrow keys pan, the whe
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -64,7 +65,7 @@ def play_session(module, scenario: str | None) -> Session:
             return Session.new(module, scenario, 1, "free")
         except WartableError:
             pass
-    bare = type(module)(**{**module.__dict__, "scenarios": {}}) if module.scenarios else module
+    bare = dataclasses.replace(module, scenarios={}) if module.scenarios else module
     return Session.new(bare, None, 1, "free")
 
 
@@ -82,7 +83,8 @@ class EditMode(Mode):
         super().__init__(table)
         self.ed = ed
         self.scenario = scenario if scenario in ed.module.scenarios else next(iter(ed.module.scenarios), None)
-        self.tool = "terrain" if any(l.kind == "hex" for l in ed.module.locations.values()) else "grid"
+        kinds = {l.kind for l in ed.module.locations.values()}
+        self.tool = "terrain" if "hex" in kinds else "name" if kinds else "grid"
         self.terrain = "forest"
         self.radius = 0
         self.feature = "river"
@@ -151,8 +153,10 @@ class EditMode(Mode):
         t.minimap = Minimap(t.maps, t.camera, t.map_rect.bottomright)
         t.minimap.visible = visible
         t.maps_complete = False
+        t.hand = None                   # (the decks and hands strip: not while editing)
         t.set_session(session)          # (the play mode is made afresh: this mode goes back on top)
         t.modes.append(self)
+        t.resize((t.width, t.height))
         self.refresh()
 
     def open_window(self, kind: str) -> None:

@@ -12,7 +12,7 @@ from client import colours
 from client.widgets.base import draw_panel
 from client.widgets.dialogs import TextPrompt
 from engine import hexgrid
-from tools.editor import PutScenario
+from tools.editor import Element, PutScenario
 
 from .vocab import HEXSIDE_FEATURES, PANEL_W, TERRAINS, TOOL_WORDS, TOOLS, slug
 from .ui import Ui, text, wrapped
@@ -189,6 +189,8 @@ class ToolPanel:
         y = self.scenario_row(surf, x0, y, w)
         ui.button(surf, (x0, y, w, 22), "New scenario…", self.ask_scenario, size=12)
         y += 28
+        for p in (m.ed.problems_at(Element("scenario", m.scenario)) if m.scenario else [])[:3]:
+            y += wrapped(surf, (x0, y), "! " + p.message, w, colours.UI_ERROR, max_lines=2)
         y += wrapped(surf, (x0, y), "Drag a counter onto the map to place it; drag a placed piece "
                                     "to move it; right-click it to take it off.", w, colours.UI_DIM) + 4
         per_row = max(1, w // (TRAY_PX + 8))

@@ -128,6 +128,7 @@ class CounterDesigner(Window):
                   "slots": " ".join(f"{s.value}:{s.place}" for s in d.slots or ()), "source": ""}
         self.ui.forget()
         self.initial = values
+        self.slots = tuple(d.slots or ())
 
     def design(self) -> CounterDesign:
         """The design the fields say (ValueError/EditError naming what is wrong)."""
@@ -137,19 +138,21 @@ class CounterDesigner(Window):
             faces.append((v["face1"] or "back", parse_pairs(v["values1"])))
         if not v["count"].isdigit():
             raise ValueError("count: a whole number of counters")
-        slots = None
-        if v["slots"]:
-            slots = []
-            for part in v["slots"].split():
-                key, _, place = part.partition(":")
-                slots.append(LayoutSlot(key, place or "bottom", key))
-            slots = tuple(slots)
+        slots, layout = None, v["layout"]
+        if v["slots"] != self.initial.get("slots", ""):
+            # edited: the counter gets a layout of its own (a shared layout's other counters
+            # keep theirs); labels and formats of the values it had are kept
+            known = {s.value: s for s in self.slots}
+            slots = tuple(LayoutSlot(key, place or "bottom", known[key].label if key in known else key,
+                                     known[key].format if key in known else "")
+                          for key, _, place in (part.partition(":") for part in v["slots"].split()))
+            layout = v["id"]
         old = self.m.ed.module.piece_types.get(v["id"])
         return CounterDesign(v["id"], v["name"], self.nationality, "", v["unit_type"] or "infantry",
                              v["size"], v["designation"], old.kind if old else "unit", old.symbol if old else "",
                              tuple(faces), int(v["count"]), v["back"], {k: x for k, x in (old.attrs if old else {}).items()
                                                                        if k != "designation"},
-                             v["layout"], slots, "")
+                             layout, slots, "")
 
     def preview(self, design: CounterDesign) -> CounterRenderer:
         """A renderer of the module with ``design`` in it (nothing is changed until Apply)."""
@@ -223,7 +226,10 @@ class CounterDesigner(Window):
             img = renderer.image({"type": design.id, "face": n}, 96)
             surf.blit(img, (px0, y + 24 + n * 124))
             text(surf, (px0, y + 24 + n * 124 + img.get_height()), design.faces[n][0], colours.UI_DIM)
-        text(surf, (px0, y + 24 + len(design.faces) * 124), f"× {design.count}", colours.UI_TEXT)
+        yy = y + 24 + len(design.faces) * 124
+        yy += text(surf, (px0, yy), f"× {design.count}", colours.UI_TEXT) + 6
+        for p in self.m.ed.problems_at(Element("piece", design.id))[:4]:
+            yy += wrapped(surf, (px0, yy), "! " + p.message, max(120, x0 + w - px0), colours.UI_ERROR, max_lines=3)
 
     def draw_sheet(self, surf, x0: int, y: int, w: int, bottom: int) -> None:
         counters = self.m.t.counters
@@ -370,6 +376,28 @@ class TableEditor(Window):
 
 # -- reconstructed values --------------------------------------------------------------------------------
 
+def item_words(module, item) -> str:
+    """What a reconstructed item is, in words (a table's title and the cell's headers, a
+    counter's name, a location's name) rather than its provenance target."""
+    ref = item.ref
+    try:
+        if ref[0] == "cell":
+            t = module.tables[ref[1]]
+            return (f"{t.title or t.id}: {t.rows.name} {t.rows.values[ref[2]]}, "
+                    f"{t.cols.name} {t.cols.values[ref[3]]}")
+        if ref[0] in ("piece", "piece_attr"):
+            name = module.piece_types[ref[1]].name
+            return name if ref[0] == "piece" else f"{name}: {ref[2]}"
+        if ref[0] == "location_attr":
+            loc = module.locations[ref[1]]
+            return f"{loc.name or loc.id}: {ref[2]}"
+        if ref[0] == "scenario":
+            return f"set-up of {module.scenarios[ref[1]].name}"
+    except (KeyError, IndexError):
+        pass
+    return item.target
+
+
 class ReconstructedValues(Window):
     """Stepping through the values still marked reconstructed (see the module docstring)."""
     kind = "reconstructed"
@@ -432,8 +460,10 @@ class ReconstructedValues(Window):
             return
         text(surf, (x0, y), f"{self.steps.index + 1} of {len(todo)} · {item.group}", colours.UI_DIM)
         y += 22
-        text(surf, (x0, y), item.target, colours.UI_ACCENT, bold=True, width=w)
-        y += 24
+        text(surf, (x0, y), item_words(ed.module, item), colours.UI_ACCENT, bold=True, width=w)
+        y += 20
+        text(surf, (x0, y), item.target, colours.UI_DIM, size=11, width=w)
+        y += 20
         if item.ref[0] == "piece":
             img = self.m.t.counters.image({"type": item.ref[1], "face": 0}, 72)
             surf.blit(img, (x0 + w - img.get_width() - 4, y))
@@ -464,4 +494,13 @@ class ReconstructedValues(Window):
                       colour=colours.UI_HILITE if k == 0 else None, size=12)
         y += 34
         if self.check:
-            text(surf, (x0, y), self.check, colours.UI_DIM)
+            y += text(surf, (x0, y), self.check, colours.UI_DIM) + 4
+        y += 6
+        text(surf, (x0, y), "Still to check:", colours.UI_DIM, bold=True)
+        y += 20
+        for nxt in todo[self.steps.index + 1:]:
+            if y > bottom - 18:
+                break
+            text(surf, (x0 + 10, y), item_words(ed.module, nxt), colours.UI_TEXT, size=12, width=w // 2 - 16)
+            text(surf, (x0 + w // 2, y), nxt.source, colours.UI_DIM, size=12, width=w // 2)
+            y += 17

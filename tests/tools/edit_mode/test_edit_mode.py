@@ -3,9 +3,14 @@ types on the table headless and checks what the editor session and the saved sou
 hold afterwards."""
 from __future__ import annotations
 
-import pygame
-import pytest
+import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pygame
+
+from engine.counter_layout import CounterLayouts
 from engine.hexgrid import Hex
 from engine.modules import open_module
 from engine.source import read_source
@@ -14,6 +19,8 @@ from tools.edit_mode import edit_table
 from tools.editor import EditorSession, PutNationality, PutSide
 
 from .gestures import SIZE, button, click, drag, field, frame, key, type_text
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def mode_of(t):
@@ -148,10 +155,18 @@ def test_design_a_counter_with_live_preview(tmp_path):
     p = ed.module.piece_types["blue_inf"]
     assert p.faces[0].values == {"cf": 7, "mf": 3} and p.count == 3 and p.nationality == "BL"
     assert p.attrs["designation"] == "1" and p.size == "division"
+    lay = CounterLayouts.from_module(ed.module).layout_for(p)
+    assert [(sl.value, sl.place) for sl in lay.slots] == [("cf", "bottom"), ("mf", "bottom")]
+    layouts = ed.module.tables["counter_layout"]
+    field(t, w.ui, "count", "4")                                # the values only: the layout stays
+    button(t, w.ui, "Apply to the module")
+    assert ed.module.piece_types["blue_inf"].count == 4 and ed.module.tables["counter_layout"] == layouts
     ed.save()
     assert read_source(ed.folder).piece_types["blue_inf"].faces[1].values == {"cf": 2, "mf": 3}
     button(t, w.ui, "Counter sheet")
     assert w.sheet
+    key(t, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.module.piece_types["blue_inf"].count == 3
     key(t, pygame.K_z, pygame.KMOD_CTRL)
     assert "blue_inf" not in ed.module.piece_types
 
@@ -260,13 +275,47 @@ def test_edit_a_table_cell_in_the_grid_and_add_a_row(tmp_path):
 
 
 def test_wartable_edit_opens_the_table_in_edit_mode(tmp_path):
-    from tools.cli import main
+    """In a process of its own: the window's end quits pygame."""
     ed = EditorSession.dump("skirmish", tmp_path / "sk")
-    assert main(["edit", str(ed.folder), "--frames", "3", "--size", "800x600"]) == 0
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", WARTABLE_DATA=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "tools.cli", "edit", str(ed.folder), "--frames", "3",
+                        "--size", "800x600"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([sys.executable, "-m", "tools.cli", "edit", "skirmish", "--frames", "3"], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "--to DIR" in r.stderr
 
 
-@pytest.mark.parametrize("path", ["client/table.py"])
-def test_the_table_stays_small(path):
-    from pathlib import Path
-    root = Path(__file__).resolve().parents[3]
-    assert len((root / path).read_text().splitlines()) < 600
+def test_the_table_stays_small():
+    assert len((ROOT / "client" / "table.py").read_text().splitlines()) < 600
+
+
+def test_point_to_point_spaces_connections_and_moves(tmp_path):
+    from tools.editor import PutBoard
+    ed = EditorSession.new(tmp_path / "mp", "mountain_passes", "Mountain Passes")
+    ed.do(PutSide("ap", "Allies", "#3050a0"))
+    ed.do(PutBoard("main", "Main map", 900, 600, background="#d8e0c8"))
+    t = edit_table(ed, SIZE)
+    m = mode_of(t)
+    frame(t)
+    key(t, pygame.K_5)                                           # spaces
+    for name, (x, y) in (("Verona", (150, 420)), ("Trento", (300, 200))):
+        click(t, screen_of_art(t, "main", x, y))
+        type_text(t, name)
+    assert {"verona", "trento"} <= set(ed.module.locations)
+    v = ed.module.locations["verona"]
+    assert (v.kind, v.name, v.board) == ("space", "Verona", "main") and abs(v.x - 150) <= 2
+    key(t, pygame.K_6)                                           # connect: drag one to the other
+    drag(t, [t.screen_pos_of("verona"), (t.screen_pos_of("verona")[0] + 40, t.screen_pos_of("verona")[1] - 40),
+             t.screen_pos_of("trento")])
+    assert any(e.kind == "connection" and {e.a, e.b} == {"verona", "trento"} for e in ed.module.edges)
+    key(t, pygame.K_5)                                           # drag a space to move it
+    drag(t, [t.screen_pos_of("trento"), screen_of_art(t, "main", 340, 230), screen_of_art(t, "main", 360, 240)])
+    tr = ed.module.locations["trento"]
+    assert abs(tr.x - 360) <= 2 and abs(tr.y - 240) <= 2
+    key(t, pygame.K_6)
+    drag(t, [t.screen_pos_of("verona"), (t.screen_pos_of("verona")[0] + 40, t.screen_pos_of("verona")[1]),
+             t.screen_pos_of("trento")], mod=pygame.KMOD_SHIFT)  # Shift: disconnect
+    assert not any(e.kind == "connection" for e in ed.module.edges)
+    ed.save()
+    assert read_source(ed.folder).locations["trento"].x == tr.x
