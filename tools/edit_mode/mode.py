@@ -377,7 +377,11 @@ class EditMode(Mode):
         if self.scenario is None:
             self.say("add a scenario first (Set-up: New scenario)", error=True)
             return None
-        return self.do(Place(self.scenario, ptype, loc))
+        turn = self.panel.turn()
+        step = self.do(Place(self.scenario, ptype, loc, turn=turn))
+        if step is not None and turn:
+            self.say(f"{step.label}: a reinforcement (on the table from turn {turn})")
+        return step
 
     def placement_of(self, pid: int) -> int | None:
         """The index of the scenario placement that put piece ``pid`` where it is."""

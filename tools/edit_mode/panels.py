@@ -193,6 +193,10 @@ class ToolPanel:
             y += wrapped(surf, (x0, y), "! " + p.message, w, colours.UI_ERROR, max_lines=2)
         y += wrapped(surf, (x0, y), "Drag a counter onto the map to place it; drag a placed piece "
                                     "to move it; right-click it to take it off.", w, colours.UI_DIM) + 4
+        text(surf, (x0, y + 4), "Arrives on turn", colours.UI_DIM)
+        ui.field(surf, "turn", (x0 + 120, y, 60, 24), "0")
+        text(surf, (x0 + 188, y + 4), "(0: at set-up)", colours.UI_DIM, size=12)
+        y += 30
         per_row = max(1, w // (TRAY_PX + 8))
         y_end = y
         for i, pt in enumerate(p for p in m.ed.module.piece_types.values() if p.kind != "card"):
@@ -205,6 +209,11 @@ class ToolPanel:
             ui.hits.append((r, lambda pid=pt.id: m.start_tray_drag(pid), pt.name))
             y_end = r.bottom
         return y_end + 6
+
+    def turn(self) -> int:
+        """The turn a counter dropped from the tray arrives on (0: at set-up)."""
+        value = self.ui.value("turn", "0").strip()
+        return int(value) if value.isdigit() else 0
 
     def ask_scenario(self) -> None:
         def add(name: str) -> None:

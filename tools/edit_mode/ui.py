@@ -93,6 +93,9 @@ class Ui:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, self.scroll - event.y)
             return True
+        if event.type == pygame.KEYDOWN and event.dict.get("mod", pygame.key.get_mods()) & pygame.KMOD_CTRL \
+                and event.key != pygame.K_u:
+            return False            # Ctrl+Z, Ctrl+S ... reach the command table while typing
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             return any(f.focused and f.handle(event) for f in self.shown())
         if event.type == pygame.MOUSEBUTTONUP and self.rect.collidepoint(event.pos):

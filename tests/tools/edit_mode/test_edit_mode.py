@@ -196,6 +196,9 @@ def test_drag_a_piece_from_the_tray_into_a_new_scenario(tmp_path):
     pid = t.layer.entries("0304")[0]["id"]
     drag(t, [t.screen_pos_of("0304"), t.screen_pos_of("0404"), t.screen_pos_of("0405")])
     assert [p.location for p in ed.module.scenarios["the_crossing"].placements] == ["0405"]
+    field(t, m.panel.ui, "turn", "2")                            # a reinforcement, on turn 2
+    drag(t, [tray.center, (tray.centerx - 100, tray.centery), t.screen_pos_of("1004")])
+    assert [(p.location, p.turn) for p in ed.module.scenarios["the_crossing"].placements] == [("0405", 0), ("1004", 2)]
     ed.save()
     assert read_source(ed.folder).scenarios["the_crossing"].placements[0].location == "0405"
     assert pid is not None
