@@ -103,29 +103,26 @@ def calibrating(out: Path, work: Path) -> Path:
     return path
 
 
-def counters(out: Path, work: Path) -> Path:
-    ed = EditorSession.dump("paths_of_glory", work / "pog1")
+def window_shot(out: Path, work: Path, name: str, kind: str, show) -> Path:
+    """Paths of Glory in edit mode with window ``kind`` open, ``show(window)`` applied."""
+    ed = EditorSession.dump("paths_of_glory", work / name)
     t = edit_table(ed, SIZE)
     m = t.mode("edit")
-    m.open_window("counters")
+    m.open_window(kind)
     frame(t)
-    piece = next(p.id for p in ed.module.piece_types.values() if p.kind == "unit" and len(p.faces) > 1)
-    m.window.load(piece)
-    path = out / "editor_counters.png"
+    show(m.window)
+    path = out / f"{name}.png"
     pygame.image.save(frame(t), str(path))
     return path
+
+
+def counters(out: Path, work: Path) -> Path:
+    return window_shot(out, work, "editor_counters", "counters", lambda w: w.load(next(
+        p.id for p in w.m.ed.module.piece_types.values() if p.kind == "unit" and len(p.faces) > 1)))
 
 
 def reconstructed(out: Path, work: Path) -> Path:
-    ed = EditorSession.dump("paths_of_glory", work / "pog2")
-    t = edit_table(ed, SIZE)
-    m = t.mode("edit")
-    m.open_window("reconstructed")
-    m.window.group("counter values")
-    frame(t)
-    path = out / "editor_reconstructed.png"
-    pygame.image.save(frame(t), str(path))
-    return path
+    return window_shot(out, work, "editor_reconstructed", "reconstructed", lambda w: w.group("counter values"))
 
 
 def main(argv: list[str] | None = None) -> int:

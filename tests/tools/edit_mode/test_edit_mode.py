@@ -33,6 +33,14 @@ def screen_of_art(t, board: str, x: float, y: float) -> tuple[int, int]:
     return t.screen_of(ox + x, oy + y)
 
 
+def skirmish(tmp_path):
+    """The sample module dumped and opened in edit mode."""
+    ed = EditorSession.dump("skirmish", tmp_path / "sk")
+    t = edit_table(ed, SIZE)
+    frame(t)
+    return ed, t, mode_of(t)
+
+
 def new_game(tmp_path):
     ed = EditorSession.new(tmp_path / "rc", "river_crossing", "River Crossing")
     ed.do(PutSide("blue", "Blue", "#3050a0"))
@@ -205,10 +213,7 @@ def test_drag_a_piece_from_the_tray_into_a_new_scenario(tmp_path):
 
 
 def test_save_a_position_reached_in_play_as_a_scenario(tmp_path):
-    ed = EditorSession.dump("skirmish", tmp_path / "sk")
-    t = edit_table(ed, SIZE)
-    m = mode_of(t)
-    frame(t)
+    ed, t, m = skirmish(tmp_path)
     key(t, pygame.K_8)                                           # play: the table as in free play
     loc = next(l for l in t.view["locations"] if l[:2].isdigit() and t.layer.entries(l))
     drag(t, [t.screen_pos_of(loc), t.screen_pos_of("0606")])
@@ -221,10 +226,7 @@ def test_save_a_position_reached_in_play_as_a_scenario(tmp_path):
 
 
 def test_correct_a_reconstructed_crt_cell_and_undo(tmp_path):
-    ed = EditorSession.dump("skirmish", tmp_path / "sk")
-    t = edit_table(ed, SIZE)
-    m = mode_of(t)
-    frame(t)
+    ed, t, m = skirmish(tmp_path)
     key(t, pygame.K_p)
     w = m.window
     assert w.kind == "reconstructed"
@@ -247,10 +249,7 @@ def test_correct_a_reconstructed_crt_cell_and_undo(tmp_path):
 
 
 def test_edit_a_table_cell_in_the_grid_and_add_a_row(tmp_path):
-    ed = EditorSession.dump("skirmish", tmp_path / "sk")
-    t = edit_table(ed, SIZE)
-    m = mode_of(t)
-    frame(t)
+    ed, t, m = skirmish(tmp_path)
     key(t, pygame.K_t)
     w = m.window
     while w.table != "crt":
