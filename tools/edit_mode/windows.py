@@ -182,7 +182,6 @@ class CounterDesigner(Window):
 
     def body(self, surf, x0: int, y: int, w: int, bottom: int) -> None:
         ui, module = self.ui, self.m.ed.module
-        half = (w - 10) // 2
         ui.button(surf, (x0, y, 120, 24), "Designer", lambda: setattr(self, "sheet", False), on=not self.sheet)
         ui.button(surf, (x0 + 124, y, 120, 24), "Counter sheet", lambda: setattr(self, "sheet", True), on=self.sheet)
         ui.button(surf, (x0 + 248, y, 120, 24), "New counter", lambda: self.load("new_counter"))

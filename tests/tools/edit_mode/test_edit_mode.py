@@ -298,7 +298,6 @@ def test_point_to_point_spaces_connections_and_moves(tmp_path):
     ed.do(PutSide("ap", "Allies", "#3050a0"))
     ed.do(PutBoard("main", "Main map", 900, 600, background="#d8e0c8"))
     t = edit_table(ed, SIZE)
-    m = mode_of(t)
     frame(t)
     key(t, pygame.K_5)                                           # spaces
     for name, (x, y) in (("Verona", (150, 420)), ("Trento", (300, 200))):
