@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from engine.errors import WartableError
-from engine.source import MODULE_TOML
+from engine.source import MODULE_TOML, write_source
 
 from .cmd_play import frame_size
 from .editor import EditorSession, run_examples
@@ -110,3 +110,20 @@ def run_window(ed: EditorSession, args: argparse.Namespace) -> int:
         return app.run(args.frames)
     finally:
         pygame.quit()
+        keep_unsaved(ed)
+
+
+def keep_unsaved(ed: EditorSession) -> Path | None:
+    """The window closed with edits not saved: they are written as sources beside the folder
+    (``<folder>-unsaved``), never over it, and the user is told where."""
+    if not ed.dirty or not ed.undo_stack:
+        return None
+    spare = ed.folder.with_name(ed.folder.name + "-unsaved")
+    try:
+        write_source(ed.module, spare, overwrite=True)
+    except (OSError, WartableError) as exc:
+        print(f"wartable: {len(ed.undo_stack)} unsaved edits could not be kept: {exc}", file=sys.stderr)
+        return None
+    print(f"wartable: {len(ed.undo_stack)} unsaved edits kept in {spare} (the folder {ed.folder} is as "
+          "last saved)", file=sys.stderr)
+    return spare

@@ -45,6 +45,7 @@ def install(mode: "EditMode") -> None:
                                         help="save the sources and build the module",
                                         hidden=never, unavailable=editing)
     table["fit"] = dataclasses.replace(table["fit"], run=mode.fit_view)
+    table["quit"] = dataclasses.replace(table["quit"], run=mode.quit, help="leave the editor")
     for i, tool in enumerate(TOOLS):
         table[f"tool_{tool}"] = Command(f"tool_{tool}", TOOL_WORDS[tool],
                                         lambda tool=tool: mode.panel.set_tool(tool), keys(DIGITS[i]),

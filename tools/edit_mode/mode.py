@@ -36,7 +36,7 @@ from client.pieces import PieceLayer
 from client.place_info import PlaceInfo
 from client.render_counter import CounterRenderer
 from client.render_map import MapRenderer
-from client.widgets.dialogs import TextPrompt
+from client.widgets.dialogs import ChoiceDialog, TextPrompt
 from client.widgets.minimap import Minimap
 from client.words import Words
 from client.world import World, hex_corners
@@ -133,6 +133,25 @@ class EditMode(Mode):
         built = f"built {report.built.name}" if report.built else f"not built: {report.refused}"
         self.say(f"saved {len(report.files)} files in {self.ed.folder}; {built}; "
                  f"{len(report.problems)} problems")
+
+    def quit(self) -> None:
+        """Leave the editor; with unsaved edits, ask first (save, leave them, or stay)."""
+        if not self.ed.dirty:
+            self.t.quit_table()
+            return
+
+        def answer(choice: object) -> None:
+            if choice == "save":
+                self.save()
+                if self.ed.dirty:
+                    return          # not saved (the reason is shown): stay
+            if choice in ("save", "quit"):
+                self.t.quit_table()
+        self.t.modals.append(ChoiceDialog(self.t.screen_rect, "Unsaved edits",
+                                          f"{len(self.ed.undo_stack)} edits of {self.ed.module.title} are not "
+                                          f"saved in {self.ed.folder}.",
+                                          [("Save and quit", "save"), ("Quit without saving", "quit"),
+                                           ("Keep editing", None)], answer))
 
     def on_edit(self, what: str, step: Step) -> None:
         self.rebuild()

@@ -16,7 +16,7 @@ from engine.modules import open_module
 from engine.source import read_source
 from tests.tools.editor.builds import PRINTED, scanned_map
 from tools.edit_mode import edit_table
-from tools.editor import EditorSession, PutNationality, PutSide
+from tools.editor import EditorSession, NameLocation, PutNationality, PutSide
 
 from .gestures import SIZE, button, click, drag, field, frame, key, type_text
 
@@ -320,3 +320,24 @@ def test_point_to_point_spaces_connections_and_moves(tmp_path):
     assert not any(e.kind == "connection" for e in ed.module.edges)
     ed.save()
     assert read_source(ed.folder).locations["trento"].x == tr.x
+
+
+def test_quitting_with_unsaved_edits_asks_and_a_closed_window_keeps_them(tmp_path):
+    from tools.cmd_edit import keep_unsaved
+    ed, t, m = skirmish(tmp_path)
+    key(t, pygame.K_q, pygame.KMOD_CTRL)
+    assert t.quit and not t.modals                    # nothing to lose: it quits at once
+    t.quit = False
+    key(t, pygame.K_4)
+    click(t, t.screen_pos_of("0505"))
+    type_text(t, "Hill 505")
+    key(t, pygame.K_q, pygame.KMOD_CTRL)
+    assert not t.quit and t.modals                    # asked: save, quit without saving, stay
+    key(t, pygame.K_RETURN)                           # the first answer: save and quit
+    assert t.quit and not ed.dirty
+    assert read_source(ed.folder).locations["0505"].name == "Hill 505"
+    ed.do(NameLocation("0505", "Hill 506"))
+    spare = keep_unsaved(ed)
+    assert spare == tmp_path / "sk-unsaved"
+    assert read_source(spare).locations["0505"].name == "Hill 506"
+    assert read_source(ed.folder).locations["0505"].name == "Hill 505"
