@@ -25,6 +25,7 @@ from engine.model import Value
 from tools.editor import (GROUPS, AddColumn, AddRow, CounterDesign, DesignCounter, EditError,
                           Element, LayoutSlot, SetCell, cell_source, counter_sheet, run_examples)
 from tools.editor.corrections import DEFAULT_SOURCE, Corrections, correction
+from tools.authoring.provenance import table_target
 from tools.editor.ops_counters import layout_table, with_layout
 
 from .ui import Ui, text, wrapped
@@ -364,7 +365,7 @@ class TableEditor(Window):
         src, via = cell_source(module, t.id, row, col)
         text(surf, (x0, y), f"{t.rows.name} {row}, {t.cols.name} {col}", bold=True)
         y += 20
-        y += wrapped(surf, (x0, y), f"Source: {src or '(none recorded)'}" + (f"  [on {via}]" if via else ""),
+        y += wrapped(surf, (x0, y), f"Source: {src or '(none recorded)'}" + (f"  (recorded for {via})" if via and via != table_target(t.id, row, col) else ""),
                      w, colours.UI_DIM, max_lines=3) + 4
         text(surf, (x0, y + 4), "Value", colours.UI_DIM)
         ui.field(surf, "value", (x0 + 60, y, 120, 24), str(t.cells[i][j]), on_submit=lambda _: self.set_cell())
