@@ -46,7 +46,7 @@ from engine.session import Session
 from tools.authoring.grid_fit import GridFit, fit_grid
 from tools.editor import (Compound, Connect, Disconnect, EditError, EditorSession, Element,
                           ImportArt, LayHexes, MoveLocation, NameLocation, PaintTerrain, Place,
-                          PutSpace, ScenarioFromPosition, SetHexside, Step, Unplace, brush,
+                          PutSpace, RemoveLocation, ScenarioFromPosition, SetHexside, Step, Unplace, brush,
                           calibration, hex_grid)
 
 from .panels import ToolPanel
@@ -432,6 +432,14 @@ class EditMode(Mode):
         i = self.placement_of(entry["id"])
         if i is not None:
             self.do(Unplace(self.scenario, i, 1))
+        return True
+
+    def context_place(self, loc: str, pos) -> bool:
+        """Spaces tool: a right-click on a space (not a hex) removes it with its connections."""
+        if self.tool != "space":
+            return False
+        if self.ed.module.locations.get(loc) is not None and self.ed.module.locations[loc].kind != "hex":
+            self.do(RemoveLocation(loc))
         return True
 
     def claim_press(self, pos) -> bool:

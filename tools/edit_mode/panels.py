@@ -163,7 +163,8 @@ class ToolPanel:
 
     def tool_space(self, surf, x0: int, y: int, w: int) -> int:
         return y + wrapped(surf, (x0, y), "Click the board where a space goes and name it; drag "
-                                          "a space to move it.", w, colours.UI_DIM)
+                                          "a space to move it; right-click it to remove it (with its "
+                                          "connections).", w, colours.UI_DIM)
 
     def tool_connect(self, surf, x0: int, y: int, w: int) -> int:
         m, ui = self.m, self.ui

@@ -23,7 +23,7 @@ from client.widgets.base import draw_panel
 from client.widgets.dialogs import TextPrompt
 from engine.model import Value
 from tools.editor import (GROUPS, AddColumn, AddRow, CounterDesign, DesignCounter, EditError,
-                          Element, LayoutSlot, SetCell, cell_source, counter_sheet, run_examples)
+                          Element, LayoutSlot, RemoveColumn, RemoveRow, SetCell, cell_source, counter_sheet, run_examples)
 from tools.editor.corrections import DEFAULT_SOURCE, Corrections, correction
 from tools.authoring.provenance import table_target
 from tools.editor.ops_counters import layout_table, with_layout
@@ -372,6 +372,10 @@ class TableEditor(Window):
         text(surf, (x0 + 190, y + 4), "Source", colours.UI_DIM)
         ui.field(surf, "source", (x0 + 250, y, max(120, w - 380), 24), "", placeholder="e.g. owner's printed chart")
         ui.button(surf, (x0 + w - 110, y, 110, 24), "Set the cell", self.set_cell, colour=colours.UI_HILITE)
+        y += 32
+        ui.button(surf, (x0, y, 200, 22), f"Remove row {row}", lambda: self.m.do(RemoveRow(t.id, row)), size=12)
+        ui.button(surf, (x0 + 204, y, 200, 22), f"Remove column {col}", lambda: self.m.do(RemoveColumn(t.id, col)),
+                  size=12)
 
 
 # -- reconstructed values --------------------------------------------------------------------------------

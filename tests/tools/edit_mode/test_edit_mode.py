@@ -274,6 +274,8 @@ def test_edit_a_table_cell_in_the_grid_and_add_a_row(tmp_path):
     button(t, w.ui, "Add a row…")
     type_text(t, "7")
     assert ed.module.tables["crt"].rows.values[-1] == 7 and len(ed.module.tables["crt"].rows.values) == rows + 1
+    button(t, w.ui, "Remove row 1")
+    assert ed.module.tables["crt"].rows.values[0] == 2
 
 
 def test_wartable_edit_opens_the_table_in_edit_mode(tmp_path):
@@ -320,6 +322,9 @@ def test_point_to_point_spaces_connections_and_moves(tmp_path):
     assert not any(e.kind == "connection" for e in ed.module.edges)
     ed.save()
     assert read_source(ed.folder).locations["trento"].x == tr.x
+    key(t, pygame.K_5)
+    click(t, t.screen_pos_of("verona"), button=3)                # right-click: removed
+    assert "verona" not in ed.module.locations
 
 
 def test_quitting_with_unsaved_edits_asks_and_a_closed_window_keeps_them(tmp_path):
