@@ -12,7 +12,8 @@ from client import colours
 from client.widgets.base import draw_panel
 from client.widgets.dialogs import TextPrompt
 from engine import hexgrid
-from tools.editor import Element, PutScenario
+from engine.model import ScenarioOption
+from tools.editor import Element, PutOption, PutScenario
 
 from .vocab import HEXSIDE_FEATURES, PANEL_W, TERRAINS, TOOL_WORDS, TOOLS, slug
 from .ui import Ui, text, wrapped
@@ -188,8 +189,14 @@ class ToolPanel:
     def tool_setup(self, surf, x0: int, y: int, w: int) -> int:
         m, ui = self.m, self.ui
         y = self.scenario_row(surf, x0, y, w)
-        ui.button(surf, (x0, y, w, 22), "New scenario…", self.ask_scenario, size=12)
+        half = (w - 4) // 2
+        ui.button(surf, (x0, y, half, 22), "New scenario…", self.ask_scenario, size=12)
+        ui.button(surf, (x0 + half + 4, y, half, 22), "Add an option…", self.ask_option, size=12)
         y += 28
+        scen = m.ed.module.scenarios.get(m.scenario or "")
+        for o in (scen.options if scen else ())[:4]:
+            y += text(surf, (x0, y), f"option: {o.text} ({' / '.join(o.choices)}; {o.default})",
+                      colours.UI_DIM, size=12, width=w)
         for p in (m.ed.problems_at(Element("scenario", m.scenario)) if m.scenario else [])[:3]:
             y += wrapped(surf, (x0, y), "! " + p.message, w, colours.UI_ERROR, max_lines=2)
         y += wrapped(surf, (x0, y), "Drag a counter onto the map to place it; drag a placed piece "
@@ -215,6 +222,18 @@ class ToolPanel:
         """The turn a counter dropped from the tray arrives on (0: at set-up)."""
         value = self.ui.value("turn", "0").strip()
         return int(value) if value.isdigit() else 0
+
+    def ask_option(self) -> None:
+        """An optional rule of the scenario being set up (off or on, off by default)."""
+        m = self.m
+        if m.scenario is None:
+            m.say("add a scenario first", error=True)
+            return
+
+        def add(words: str) -> None:
+            if words.strip():
+                m.do(PutOption(m.scenario, ScenarioOption(slug(words), words.strip())))
+        m.t.modals.append(TextPrompt(m.t.screen_rect, "Add an option", "The optional rule, in words (off or on)", add))
 
     def ask_scenario(self) -> None:
         def add(name: str) -> None:

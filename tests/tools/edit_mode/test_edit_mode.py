@@ -194,6 +194,11 @@ def test_drag_a_piece_from_the_tray_into_a_new_scenario(tmp_path):
     button(t, m.panel.ui, "New scenario…")
     type_text(t, "The crossing")
     assert m.scenario == "the_crossing"
+    button(t, m.panel.ui, "Add an option…")
+    type_text(t, "Blue bridging train")
+    opt = ed.module.scenarios["the_crossing"].options[0]
+    assert (opt.id, opt.text, opt.choices, opt.default) == ("blue_bridging_train", "Blue bridging train",
+                                                            ("off", "on"), "off")
     frame(t)
     tray = next(r for r, _, label in m.panel.ui.hits if label == "New counter")
     target = t.screen_pos_of("0304")
