@@ -55,12 +55,21 @@ def open_editor(arg: str, to: Path | None, force: bool = False) -> EditorSession
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
+    window = not (args.report or args.list or args.examples)
+    if window:      # asked before anything is dumped
+        from client.app import display_problem
+        problem = display_problem()
+        if problem:
+            print(f"wartable: {problem}; add --report to see the module's problems and reconstructed "
+                  "values without a window, or run under a virtual display (`xvfb-run wartable edit ...`)",
+                  file=sys.stderr)
+            return 1
     try:
         ed = open_editor(args.module, args.to, args.force)
     except WartableError as exc:
         print(f"wartable: {' '.join(str(exc).split())}", file=sys.stderr)
         return 1
-    if not (args.report or args.list or args.examples):
+    if window:
         return run_window(ed, args)
     m = ed.module
     print(f"editing {m.title} ({m.id} {m.version}) in {ed.folder}")
@@ -100,7 +109,7 @@ def run_window(ed: EditorSession, args: argparse.Namespace) -> int:
     try:
         open_display(size, f"wartable — editing {ed.module.title}")
     except NoDisplay as exc:
-        print(f"wartable: {exc}; or use `wartable edit {args.module} --report`", file=sys.stderr)
+        print(f"wartable: {exc}; or use `wartable edit {ed.folder} --report`", file=sys.stderr)
         return 1
     import pygame
     from .edit_mode import edit_table

@@ -293,6 +293,11 @@ def test_wartable_edit_opens_the_table_in_edit_mode(tmp_path):
     r = subprocess.run([sys.executable, "-m", "tools.cli", "edit", "skirmish", "--frames", "3"], cwd=ROOT,
                        env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "--to DIR" in r.stderr
+    bare = {k: v for k, v in env.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    r = subprocess.run([sys.executable, "-m", "tools.cli", "edit", "skirmish", "--to", str(tmp_path / "x")],
+                       cwd=ROOT, env=bare, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "no display" in r.stderr and "--report" in r.stderr
+    assert not (tmp_path / "x").exists()                         # asked before anything is written
 
 
 def test_the_table_stays_small():
