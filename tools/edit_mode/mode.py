@@ -51,7 +51,9 @@ from tools.editor import (Compound, Connect, Disconnect, EditError, EditorSessio
 
 from .panels import ToolPanel
 from .vocab import DRAG_START, HEXSIDE_FEATURES, MAP_TOOLS, PROBLEM, slug
-from .windows import CounterDesigner, ReconstructedValues, TableEditor
+from .counter_designer import CounterDesigner
+from .reconstructed import ReconstructedValues
+from .table_editor import TableEditor
 
 if TYPE_CHECKING:
     from client.table import Table
