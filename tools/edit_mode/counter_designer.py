@@ -117,7 +117,9 @@ class CounterDesigner(Window):
             return self.draw_sheet(surf, x0, y, w, bottom)
         # the counters to choose from
         list_w = 170
-        for i, p in enumerate(p for p in module.piece_types.values() if p.kind != "card"):
+        pieces = [p for p in module.piece_types.values() if p.kind != "card"]
+        self.ui.scroll = min(self.ui.scroll, max(0, len(pieces) - 5))       # (the wheel scrolls the list)
+        for i, p in enumerate(pieces[self.ui.scroll:]):
             if y + 4 + i * 22 > bottom - 22:
                 break
             ui.button(surf, (x0, y + i * 22, list_w, 20), p.name, lambda pid=p.id: self.load(pid),
