@@ -32,13 +32,16 @@ def drawn(monkeypatch):
     seen: dict[str, str] = {}
     now = [""]
 
-    class Recording(pygame.font.Font):
-        def render(self, text, *args, **kwargs):
-            if text:
-                seen.setdefault(str(text), now[0])
-            return super().render(text, *args, **kwargs)
+    plain = fonts.Font.render
 
-    monkeypatch.setattr(pygame.font, "Font", Recording)
+    def recording(self, text, *args, **kwargs):
+        if text:
+            seen.setdefault(str(text), now[0])
+        return plain(self, text, *args, **kwargs)
+
+    # every font the client draws with is a fonts.Font (the class is bound when client.fonts
+    # is imported, so patching pygame.font.Font would record nothing)
+    monkeypatch.setattr(fonts.Font, "render", recording)
     fonts.font.cache_clear()
     fonts.text.cache_clear()
     yield seen, now
