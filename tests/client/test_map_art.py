@@ -195,3 +195,37 @@ def test_normandy_close_up_shows_the_units_of_its_hexes():
     twin = table.world.places["12.07"]
     assert all(abs(d.wx - twin.cx) < table.world.counter and abs(d.wy - twin.cy) < table.world.counter for d in mirrored)
     assert table.world.places["12.07"].board == "normandy"
+
+
+def test_hovering_a_big_stack_fans_every_piece_out_within_the_map():
+    """A compact stack of 8–10 and more shows its count on the map; the mouse over it fans every
+    piece out, in rows when the map is too narrow for one, none on top of another."""
+    gi = open_module("grand_illusion")
+    session = Session.new(gi, None, 1, ruleset="free")
+    from client.table import Table
+    size = (960, 720)                                       # a narrow map: the fan needs two rows
+    table = Table(session, size, side="", hot_seat=False)
+    loc, stack = max(session.state.stacks.items(), key=lambda kv: len(kv[1]) if gi.locations[kv[0]].kind == "hex" else 0)
+    assert len(stack) >= 10
+    table.camera.index = ZOOMS.index(1.0)
+    table.camera.center_on(*table.world.centre(loc))
+    surf = pygame.Surface(size)
+    table.draw(surf, complete=True)
+    top = [d for d in table.layer.drawn if d.loc == loc and not d.badge and d.rect is not None][-1]
+    pos = top.rect.move(table.map_rect.topleft).center
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    assert table.hover is not None and table.hover.loc == loc
+    panel, cells = table.overlay.hover_fan()
+    assert len(cells) == len(table.layer.entries(loc)) >= 10
+    assert len({c.y for c in cells}) >= 2, "two rows at least"
+    assert table.map_rect.contains(panel) and all(panel.contains(c) for c in cells)
+    assert all(not a.colliderect(b) for i, a in enumerate(cells) for b in cells[i + 1:])
+    assert not panel.collidepoint(pos), "the fan does not cover the stack it shows"
+    table.draw(surf, complete=True)
+    # each piece is drawn in its cell: its face, not the dark shade behind the fan
+    shade = surf.get_at((panel.x + 2, panel.y + 2))[:3]
+    for c in cells:
+        assert surf.get_at(c.center)[:3] != shade
+    # off the stack, no fan
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=table.map_rect.topleft, rel=(1, 0), buttons=(0, 0, 0)))
+    assert table.overlay.hover_fan() is None
