@@ -19,7 +19,14 @@ TABLE_ONLY = {"pygame", "pymunk"}
 
 
 def python_files(layer: str) -> list[Path]:
-    return sorted(p for p in (ROOT / layer).rglob("*.py") if "build" not in p.parts)
+    """The layer's Python files. A module's ``authoring/`` scripts (the generators that write its
+    source folder, run by hand, never loaded with the module) are authoring tools: they belong
+    to the tools layer and may use ``tools.authoring``."""
+    if layer == "tools":
+        return sorted(p for p in (ROOT / "tools").rglob("*.py") if "build" not in p.parts) + \
+            sorted((ROOT / "modules").glob("*/authoring/*.py"))
+    return sorted(p for p in (ROOT / layer).rglob("*.py")
+                  if "build" not in p.parts and not (layer == "modules" and "authoring" in p.parts))
 
 
 def imports(path: Path) -> list[tuple[str, int, bool]]:
