@@ -229,3 +229,72 @@ def test_hovering_a_big_stack_fans_every_piece_out_within_the_map():
     # off the stack, no fan
     table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=table.map_rect.topleft, rel=(1, 0), buttons=(0, 0, 0)))
     assert table.overlay.hover_fan() is None
+
+
+@pytest.mark.parametrize("module_id", ["grand_illusion", "offensive_a_outrance_1914", "strafexpedition_1916",
+                                       "france_1944"])
+def test_hex_maps_open_with_readable_counters_where_the_units_are(module_id):
+    """Fitted whole, a hex map drew its counters as 5–22 px dots; it opens instead with counters
+    READABLE_COUNTER px wide, on the view holding the most units, the view filled with map.
+    F still fits the whole world."""
+    from client.table import Table
+    from client.world import READABLE_COUNTER
+    mod = open_module(module_id)
+    session = Session.new(mod, None, 1, ruleset="free")
+    table = Table(session, SIZE, side="", hot_seat=False)
+    cam = table.camera
+    assert READABLE_COUNTER * 0.99 <= cam.scale(table.world.counter) < READABLE_COUNTER * 1.25
+    table.draw(pygame.Surface(SIZE), complete=True)
+    view = pygame.Rect(0, 0, table.map_rect.w, table.map_rect.h)
+    units = [d for d in table.layer.layout(cam) if not d.badge and d.rect is not None
+             and view.contains(d.rect) and table.world.places[d.loc].shape == "hex"]
+    assert len(units) >= 10
+    # no empty table beside the map: along each axis the view lies within the world, or the
+    # world (narrower than the view) within the view
+    (x0, y0), (x1, y1) = cam.to_world(0, 0), cam.to_world(cam.width, cam.height)
+    x, y, w, h = table.world.bounds
+    for lo, hi, a, b in ((x0, x1, x, x + w), (y0, y1, y, y + h)):
+        assert a - 1 <= lo <= hi <= b + 1 or lo <= a <= b <= hi
+    table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0))
+    whole = type(cam)(cam.width, cam.height)
+    whole.fit(table.world.bounds)
+    assert cam.index == whole.index
+
+
+def test_the_sample_map_still_opens_whole():
+    from client.table import Table
+    from engine.sample import sample_module
+    table = Table(Session.new(sample_module(), None, 1, ruleset="free"), (1280, 800), side="", hot_seat=False)
+    whole = type(table.camera)(table.camera.width, table.camera.height)
+    whole.fit(table.world.bounds)
+    assert (table.camera.index, table.camera.px, table.camera.py) == (whole.index, whole.px, whole.py)
+
+
+def test_long_hex_names_stay_within_their_hex():
+    """Grand Illusion's hexes carry names like "Calais / Boulogne / Courtrai": each is drawn in at
+    most two lines no wider than its hex, shrinking the font before cutting a word."""
+    from client.render_map import _hex_name
+    lines = _hex_name("Calais / Boulogne / Courtrai", 13, 61)
+    assert 1 <= len(lines) <= 2 and all(img.get_width() <= 61 for img in lines)
+    assert [img.get_width() for img in _hex_name("Metz", 13, 61)] == [fonts_width("Metz", 13)]
+
+
+def fonts_width(text, size):
+    from client import fonts
+    return fonts.font(size, bold=True).size(text)[0]
+
+
+def test_a_board_title_longer_than_a_tile_is_drawn_whole():
+    """A board's name runs along its top across tiles (it was cut at the edge of the first)."""
+    from dataclasses import replace
+    gi = open_module("grand_illusion")
+    world = World(gi)
+    maps = MapRenderer(world)
+    bx, by, bw, bh = world.board_rects["main"]
+    z = 1.0
+    region = (round(bx * z) + 700, round(by * z), 300, round(world.counter * 0.6))   # past 3 counters' margin
+    titled = pygame.image.tobytes(maps.render_region(z, *region), "RGB")
+    maps.boards["main"] = replace(maps.boards["main"], name="")
+    maps.tiles.clear()
+    untitled = pygame.image.tobytes(maps.render_region(z, *region), "RGB")
+    assert titled != untitled
