@@ -535,8 +535,9 @@ class Table:
         if self.hover is not None:   # the piece, then its hex or space
             lines = describe(self.module, self.hover.entry, self.hover.loc, self.counters.layouts) + \
                 self.place_info.lines(self.hover.loc, self.layer.entries(self.hover.loc))
-        else:
-            lines = self.place_info.lines(self.hover_loc, self.layer.entries(self.hover_loc))
+        else:   # (a close-up map's hex: what stands on its main-map twin, rulebook 1.3 of F44)
+            here = self.layer.entries(self.hover_loc) or self.layer.entries(self.world.twin.get(self.hover_loc, ""))
+            lines = self.place_info.lines(self.hover_loc, here)
         return lines, pos
 
     def next_frame_in(self) -> float | None:

@@ -120,6 +120,8 @@ class World:
         self.twins: list[tuple[str, str]] = [
             (l.id, str(l.attrs["main_hex"])) for l in module.locations.values()
             if l.attrs.get("main_hex") and str(l.attrs["main_hex"]) in self.places and l.id in self.places]
+        #: each twin → the other
+        self.twin: dict[str, str] = {**{a: b for a, b in self.twins}, **{b: a for a, b in self.twins}}
         self.features: list[Feature] = []
         self._build_features(colours)
         self.bounds = self._bounds()

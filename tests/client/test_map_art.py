@@ -298,3 +298,29 @@ def test_a_board_title_longer_than_a_tile_is_drawn_whole():
     maps.tiles.clear()
     untitled = pygame.image.tobytes(maps.render_region(z, *region), "RGB")
     assert titled != untitled
+
+
+def test_hovering_a_close_up_hex_tells_what_stands_on_its_twin():
+    """France 1944's Normandy close-up hex is its main-map hex (rulebook 1.3): hovering it lists
+    the units it shows, not "empty"; terrain and hexside words read as words."""
+    fr = open_module("france_1944")
+    session = Session.new(fr, None, 1, ruleset="free")
+    from client.table import Table
+    table = Table(session, SIZE, side="", hot_seat=False)
+    assert session.state.stacks["1207"] and not session.state.stacks.get("12.07")
+    table.camera.index = ZOOMS.index(1.0)
+    table.camera.center_on(*table.world.centre("12.07"))
+    table.draw(pygame.Surface(SIZE), complete=True)
+    twin = table.world.places["12.07"]
+    low = max(y for _, y in twin.corners)               # the hex's bottom, below the counters
+    pos = table.screen_of(twin.cx, twin.cy + (low - twin.cy) * 0.8)
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    assert table.hover is None and table.hover_loc == "12.07"
+    table.hover_since -= 1.0
+    table.update(0.01)
+    text = " ".join(table.tooltip.lines)
+    names = [fr.piece_types[session.state.pieces[p].type].name for p in session.state.stacks["1207"]]
+    assert "Cherbourg" in text and all(n in text for n in names) and "empty" not in text
+    oao, strafe = PlaceInfo(open_module("offensive_a_outrance_1914")), PlaceInfo(open_module("strafexpedition_1916"))
+    assert "forest forest" not in " ".join(oao.lines("56.55", [])) and "forest" in " ".join(oao.lines("56.55", []))
+    assert "terrain: level 5" in strafe.lines("1535", [])
