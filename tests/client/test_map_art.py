@@ -324,3 +324,27 @@ def test_hovering_a_close_up_hex_tells_what_stands_on_its_twin():
     oao, strafe = PlaceInfo(open_module("offensive_a_outrance_1914")), PlaceInfo(open_module("strafexpedition_1916"))
     assert "forest forest" not in " ".join(oao.lines("56.55", [])) and "forest" in " ".join(oao.lines("56.55", []))
     assert "terrain: level 5" in strafe.lines("1535", [])
+
+
+def test_a_click_on_a_box_of_a_hundred_markers_opens_an_inspector_that_fits():
+    """Grand Illusion's marker box holds 109 pieces: the inspector shows them as a grid of
+    counters that fits the map (it ran off the top of the window), each one clickable."""
+    gi = open_module("grand_illusion")
+    session = Session.new(gi, None, 1, ruleset="free")
+    from client.table import Table
+    table = Table(session, (1280, 800), side="", hot_seat=False)
+    loc, stack = max(session.state.stacks.items(), key=lambda kv: len(kv[1]))
+    assert len(stack) >= 100
+    table.inspect(loc)
+    insp = table.inspector
+    assert insp.compact and table.map_rect.contains(insp.rect)
+    assert len(insp.slots) == len(stack) and all(insp.rect.contains(r) for r, _ in insp.slots)
+    surf = pygame.Surface((1280, 800))
+    table.draw(surf, complete=True)
+    r, k = insp.slots[-1]
+    assert surf.get_at(r.center)[:3] != surf.get_at((r.right + 2, r.centery))[:3]   # a counter drawn there
+    assert insp.hit(r.center) == k == len(stack) - 1
+    # a stack of a dozen keeps its labelled slots
+    hexes = [kv for kv in session.state.stacks.items() if gi.locations[kv[0]].kind == "hex"]
+    table.inspect(max(hexes, key=lambda kv: len(kv[1]))[0])
+    assert not table.inspector.compact and table.map_rect.contains(table.inspector.rect)
