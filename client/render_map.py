@@ -11,6 +11,7 @@ then labels. Positions are ``round(world * zoom) - tile_origin``, exactly what
 from __future__ import annotations
 
 import io
+import math
 import time
 from collections import OrderedDict
 from functools import lru_cache
@@ -36,6 +37,31 @@ def _title(surf: pygame.Surface, img: pygame.Surface, at: tuple[int, int]) -> No
     the edge of the tile holding its start."""
     if img.get_rect(topleft=at).colliderect(surf.get_rect()):
         surf.blit(img, at)
+
+
+def _named_hexes(hexes, module) -> set[str]:
+    """The hexes that print their name: a town spread over adjacent hexes of the same name
+    (Strafexpedition's Rovereto, Arsiero) prints it once, on the hex nearest the middle of
+    them, as the printed map does; every hex still tells its name on hover."""
+    groups: dict[tuple[str, str], list] = {}
+    for p in hexes:
+        loc = module.locations[p.id]
+        if loc.name:
+            groups.setdefault((loc.board, loc.name), []).append(p)
+    named = set()
+    for group in groups.values():
+        while group:   # one connected run of same-named hexes at a time
+            run, todo = [], [group.pop()]
+            while todo:
+                p = todo.pop()
+                run.append(p)
+                reach = 2.05 * math.dist((p.cx, p.cy), p.corners[0])   # neighbours' centres: √3 radii
+                near = [q for q in group if math.dist((p.cx, p.cy), (q.cx, q.cy)) <= reach]
+                group = [q for q in group if q not in near]
+                todo += near
+            mx, my = sum(p.cx for p in run) / len(run), sum(p.cy for p in run) / len(run)
+            named.add(min(run, key=lambda p: (math.dist((p.cx, p.cy), (mx, my)), p.id)).id)
+    return named
 
 
 @lru_cache(maxsize=4096)
@@ -83,6 +109,7 @@ class MapRenderer:
         self.unfilled = {p.id for p in self.hexes
                          if self.module.locations[p.id].board in self.board_art}
         self.rendered = 0  # tiles rendered so far (for tests and the benchmark)
+        self.named = _named_hexes(self.hexes, self.module)
 
     def _build_index(self, name: str, rects: list[tuple[float, float, float, float]]) -> None:
         idx: dict[tuple[int, int], list[int]] = {}
@@ -288,7 +315,7 @@ class MapRenderer:
             if f_small is not None:
                 img = f_small.render(loc.id, True, colours.LABEL)
                 surf.blit(img, (cx - img.get_width() // 2, cy - round(radius_px * 0.86)))
-            if loc.name and f_named is not None:
+            if loc.name and f_named is not None and p.id in self.named:
                 lines = _hex_name(loc.name, named, round(radius_px * 1.9))
                 y = cy + round(radius_px * (0.42 if len(lines) == 1 else 0.2))
                 for img in lines:

@@ -348,3 +348,18 @@ def test_a_click_on_a_box_of_a_hundred_markers_opens_an_inspector_that_fits():
     hexes = [kv for kv in session.state.stacks.items() if gi.locations[kv[0]].kind == "hex"]
     table.inspect(max(hexes, key=lambda kv: len(kv[1]))[0])
     assert not table.inspector.compact and table.map_rect.contains(table.inspector.rect)
+
+
+def test_a_town_over_several_hexes_prints_its_name_once():
+    """Strafexpedition's Rovereto covers three adjacent hexes: the map prints the name once (it
+    printed 'Rovereto' three times); each of its hexes still tells its name on hover."""
+    strafe = open_module("strafexpedition_1916")
+    maps = MapRenderer(World(strafe))
+    rovereto = [l.id for l in strafe.locations.values() if l.kind == "hex" and l.name == "Rovereto"]
+    assert len(rovereto) >= 2
+    assert len([h for h in rovereto if h in maps.named]) == 1
+    info = PlaceInfo(strafe)
+    assert all(info.lines(h, [])[0].startswith("Rovereto") for h in rovereto)
+    # a name borne by one hex only is printed there
+    single = [l.id for l in strafe.locations.values() if l.kind == "hex" and l.name == "Moscheri"]
+    assert single and single[0] in maps.named
