@@ -702,14 +702,15 @@ def corpus() -> list[Case]:
         _module_case("scenario_id_3000", "modules: text the table draws",
                      lambda: _scenario_id("s" * 3000), r"is not a file name",
                      ("validate", "shot")),
-        # -- modules: a ruleset whose data the module lacks (the lead's ruleset requirements)
-        dataclasses.replace(_module_case(
+        # -- modules: a ruleset whose data the module lacks (the lead's ruleset requirements,
+        #    which now exist: these end cleanly)
+        _module_case(
             "pog_ruleset_small_module", "modules: ruleset data missing",
             lambda: dataclasses.replace(new_base(), ruleset="paths_of_glory"),
-            LEAD_SAYS, ("shot", "play")), lead=True),
-        dataclasses.replace(_module_case(
+            LEAD_SAYS, ("shot", "play")),
+        _module_case(
             "pog_table_bit_flip", "modules: ruleset data missing", _pog_flipped,
-            LEAD_SAYS, ("shot", "play")), lead=True),
+            LEAD_SAYS, ("shot", "play")),
         # -- sources ----------------------------------------------------------------------------
         Case("toml_deep_array", src, lambda d: [["validate", str(deep_toml(d / "s", 5000))],
                                                 ["build", str(d / "s"), "-o", str(d / "o.wtm")]],
@@ -794,10 +795,10 @@ def corpus() -> list[Case]:
                   says=r"a_file is a file, not a folder"),
         _cli_case("build_unwritable", lambda d: ["build", str(source_folder(d / "s")), "-o",
                                                  UNWRITABLE], says=r"cannot write"),
-        dataclasses.replace(_cli_case(
+        _cli_case(
             "fuzz_pog_ruleset_small_module",
             lambda d: COMMANDS["fuzz_pog"](write_wtm(d, "small.wtm", new_base()), d),
-            says=LEAD_SAYS), lead=True),
+            says=LEAD_SAYS),
         _cli_case("shot_size_16384", lambda d: ["shot", "skirmish", "--out", str(d / "x.png"),
                                                 "--size", "16384x16384"], codes=(2,),
                   says=r"more than the 16777216"),
