@@ -32,16 +32,14 @@ def drawn(monkeypatch):
     seen: dict[str, str] = {}
     now = [""]
 
-    plain = fonts.Font.render
+    original = fonts.Font.render
 
     def recording(self, text, *args, **kwargs):
         if text:
             seen.setdefault(str(text), now[0])
-        return plain(self, text, *args, **kwargs)
+        return original(self, text, *args, **kwargs)
 
-    # every font the client draws with is a fonts.Font (the class is bound when client.fonts
-    # is imported, so patching pygame.font.Font would record nothing)
-    monkeypatch.setattr(fonts.Font, "render", recording)
+    monkeypatch.setattr(fonts.Font, "render", recording)   # every font the table uses is a fonts.Font
     fonts.font.cache_clear()
     fonts.text.cache_clear()
     yield seen, now

@@ -3,18 +3,9 @@ is designated, each side's fire with its column shifts, DRMs, die and Loss Numbe
 outcome — on the rulebook's two combat examples."""
 from __future__ import annotations
 
-import pytest
-
 from engine.reports import GLOBAL, check_report
 
-from .conftest import act, card_to, clear_hands, declare, dice, empty_map, put, set_global
-
-
-@pytest.fixture
-def board():
-    s = empty_map()
-    clear_hands(s)
-    return s
+from .conftest import act, card_to, declare, dice, put, set_global
 
 
 def report(s):
