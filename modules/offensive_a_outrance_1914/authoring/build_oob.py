@@ -444,13 +444,15 @@ for nat in ("FR", "DE"):
                        attrs=dict(rail_only=True, de=0.0, army="Secondary", reconstructed=True)))
 BY_ID = {p["id"]: p for p in PIECES}
 
-# assignment markers: one per Formation and per Corps Train (2.8)
+# assignment markers: one per Formation and per Corps Train (2.8); the LOC Formations (28.1's
+# "LOC formations" group) are Formations too
 AM = []
 for p in list(PIECES):
     a = p["attrs"]
     if p["unit_type"] == "corps_train" or (p["kind"] == "unit" and not a.get("support") and p["unit_type"] in
                                            ("infantry", "cavalry", "jaeger_cavalry", "loc_infantry")
-                                           and not a.get("secondary_of") and not a.get("loc")):
+                                           and not a.get("secondary_of")
+                                           and (not a.get("loc") or "-locf-" in p["id"])):
         if re.search(r"\+$|\+/", p["name"]):
             continue       # 2.8: units whose ID ends in + use the marker without the sign
         faces = [("front", dict(ce=a.get("base_ce", 0)))]
