@@ -58,7 +58,8 @@ class OffensiveAOutrance(MachineRuleset):
         self.unit_types = read_units(module)
         self.armies = read_armies(module)
         self._cache: dict[str, Any] = {}
-        self._cache_hash = ""
+        self._cache_hash: int | None = None
+        self._memo: dict[Any, Any] = {}
         self._playable: dict[str, frozenset[str]] = {}
         self.rr_structures = self._structures(module)
         self.red_bridge_hexes = frozenset(h for key, (kind, _r) in self.rr_structures.items() if "red" in kind
@@ -66,6 +67,7 @@ class OffensiveAOutrance(MachineRuleset):
         self.reseau_du_nord = {area: frozenset(h for h, a in self.board.hexes.items()
                                                if a.get("reseau_du_nord") == area) for area in ("E", "W")}
         self.camps = self._camps(module)
+        self.camp_at = {h: camp for camp, hexes in self.camps.items() for h in hexes}
         rows = {str(k): (str(c[0]).split(), str(c[1]).split())
                 for k, c in zip(module.tables["strategic_plans"].rows.values, module.tables["strategic_plans"].cells)}
         self.primary_hexes = frozenset(h for _op, primary in rows.values() for h in primary)
@@ -170,14 +172,16 @@ class OffensiveAOutrance(MachineRuleset):
 
     def invested_camp_of(self, g: Game, h: str, side: str) -> frozenset[str] | None:
         """12.3.2: the camp a unit in ``h`` may not leave (None if not in an Invested camp)."""
-        for camp, hexes in self.camps.items():
-            if h in hexes:
-                owners = {piece.owner for pid, piece in g.state.pieces.items()
-                          if self.unit_types.get(piece.type) is not None and self.unit_types[piece.type].fortress
-                          and self.unit_types[piece.type].attrs.get("camp") == camp and piece.loc in self.board.hexes}
-                if side in owners and fortress.invested(g, camp, side):
-                    return frozenset(hexes)
-        return None
+        camp = self.camp_at.get(h)
+        if camp is None:
+            return None
+        invested = g.cached(f"invested:{side}:{camp}", lambda: self._invested(g, side, camp))
+        return frozenset(self.camps[camp]) if invested else None
+
+    def _invested(self, g: Game, side: str, camp: str) -> bool:
+        owned = any(g.side(p) == side and g.ut(p).fortress and g.ut(p).attrs.get("camp") == camp
+                    for h in self.camps[camp] for p in g.units_at(h))
+        return owned and fortress.invested(g, camp, side)
 
     def garrison_area(self, t) -> frozenset[str] | None:
         """8.6: the city or camp a garrison unit is tied to, widened by its printed range."""
@@ -269,8 +273,9 @@ class OffensiveAOutrance(MachineRuleset):
                 problems.append(f"{h} holds units of both sides (3.1)")
             if h not in playable:
                 problems.append(f"{h} is not in play but holds units")
-            visible = [p for p in units if not g.prop(p, "concealed")]
-            if len({g.side(p) for p in units}) == 1 and len(visible) != 1:
+            physical = [p for p in state.stack(h) if p in units]
+            visible = [p for p in physical if not g.prop(p, "concealed")]
+            if physical and len({g.side(p) for p in physical}) == 1 and len(visible) != 1:
                 problems.append(f"{h}: {len(visible)} units are shown to the enemy (3.1.6: only the top one)")
         for pid, piece in state.pieces.items():
             t = self.unit_types.get(piece.type)

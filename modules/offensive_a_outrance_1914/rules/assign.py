@@ -21,46 +21,62 @@ HKK = {"DE-Gd_C": ("DE3", "DE4"), "DE-5C": ("DE3", "DE4"), "DE-Jaeger_1": ("DE3"
        "DE-4_CC": ("DE4", "DE5")}
 
 
+class OrgView:
+    """The displays as one listing reads them (computed once per position)."""
+
+    def __init__(self, g: Game, side: str):
+        self.markers: dict[str, list[int]] = {}
+        self.corps_markers: dict[str, dict[str, int]] = {}
+        self.load: dict[tuple[str, str], float] = {}
+        self.variable = 0
+        for army, a in g.armies.items():
+            if a.side != side:
+                continue
+            ms = list(g.state.stack(a.box))
+            self.markers[army] = ms
+            self.corps_markers[army] = {}
+            for m in ms:
+                piece = g.state.pieces[m]
+                u = piece.props.get("unit")
+                t = g.ut(u) if u in g.state.pieces else None
+                if t is None:
+                    continue
+                corps = piece.props.get(CORPS, "")
+                if t.train:
+                    self.corps_markers[army][corps] = m
+                elif t.combat:
+                    self.load[(army, corps)] = self.load.get((army, corps), 0.0) + t.de
+                    if t.corps and not t.cavalry and t.nat != "BE" and corps != t.corps:
+                        self.variable += 1
+
+
+def org_view(g: Game, side: str) -> OrgView:
+    return g.cached("orgview:" + side, lambda: OrgView(g, side))
+
+
 def markers_in(g: Game, army: str) -> list[int]:
     return list(g.state.stack(g.armies[army].box))
 
 
 def corps_markers(g: Game, army: str) -> list[int]:
-    return [m for m in markers_in(g, army) if g.ut(g.state.pieces[m].props.get("unit")) is not None
-            and g.ut(g.state.pieces[m].props["unit"]).train]
+    return list(org_view(g, g.armies[army].side).corps_markers.get(army, {}).values())
 
 
 def corps_load(g: Game, army: str, corps: str) -> float:
     """5.2.3: division-equivalents of the Formations in a corps box (a brigade counts 1/2)."""
-    total = 0.0
-    for m in markers_in(g, army):
-        piece = g.state.pieces[m]
-        u = piece.props.get("unit")
-        if u in g.state.pieces and g.ut(u).combat and piece.props.get(CORPS) == corps:
-            total += g.ut(u).de
-    return total
+    return org_view(g, g.armies[army].side).load.get((army, corps), 0.0)
 
 
 def corps_limit(g: Game, army: str, corps: str) -> float:
-    for m in corps_markers(g, army):
-        if g.state.pieces[m].props.get(CORPS) == corps:
-            return float(g.module.piece_types[g.state.pieces[m].type].attrs.get("corps_limit", 2) or 2)
-    return 0.0
+    m = org_view(g, g.armies[army].side).corps_markers.get(army, {}).get(corps)
+    if m is None:
+        return 0.0
+    return float(g.module.piece_types[g.state.pieces[m].type].attrs.get("corps_limit", 2) or 2)
 
 
 def variable_count(g: Game, side: str) -> int:
     """5.2.2a: Formations with a printed corps designated Independent or in another corps."""
-    n = 0
-    for army, a in g.armies.items():
-        if a.side != side:
-            continue
-        for m in markers_in(g, army):
-            u = g.state.pieces[m].props.get("unit")
-            t = g.ut(u) if u in g.state.pieces else None
-            if t is not None and t.combat and t.corps and not t.cavalry and t.nat != "BE" \
-                    and g.state.pieces[m].props.get(CORPS) != t.corps:
-                n += 1
-    return n
+    return org_view(g, side).variable
 
 
 def nationality_ok(g: Game, unit: int, army: str) -> bool:
@@ -131,6 +147,9 @@ class Assignment(Decision):
         return out
 
     def actions(self, g: Game, frame: dict):
+        return g.cached("assignment_actions", lambda: list(self._actions(g, frame)))
+
+    def _actions(self, g: Game, frame: dict):
         side = frame["side"]
         for army, marker in sorted(org.army_markers(g, side).items()):
             for h in self.marker_hexes(g, frame, marker):
@@ -172,8 +191,9 @@ class Assignment(Decision):
         return out
 
     def any_depot(self, g: Game, army: str) -> bool:
-        return any(g.ut(p).depot and g.army(p) == army for p in g.units_of(g.armies[army].side)) \
-            or army in ("PARIS", "GDT")
+        armies = g.cached("deparmies:" + g.armies[army].side, lambda: frozenset(
+            g.army(p) for p in g.units_of(g.armies[army].side) if g.ut(p).depot))
+        return army in armies or army in ("PARIS", "GDT")
 
     def corps_choices(self, g: Game, frame: dict, marker: int) -> list[str]:
         piece = g.state.pieces[marker]
@@ -184,7 +204,7 @@ class Assignment(Decision):
         army = piece.loc[4:]
         current = piece.props.get(CORPS, "")
         out = []
-        options = [""] + [g.state.pieces[m].props.get(CORPS) for m in corps_markers(g, army)]
+        options = [""] + sorted(org_view(g, frame["side"]).corps_markers.get(army, {}))
         for c in options:
             if c == current:
                 continue

@@ -175,6 +175,27 @@ class Board:
             else:   # 7.1.3: mixed terrain along a hexside -> the cheaper for the mover
                 cost = min(HEX_MP.get(self.terrain[a], 2), HEX_MP.get(self.terrain[b], 2))
             self.base_mp[(a, b)] = cost
+        #: 3.2.1: the hexes a unit in ``h`` projects its ZOC into (not across sea or crest)
+        self.zoc_nbrs: dict[str, tuple[str, ...]] = {
+            h: tuple(n for n in self.nbrs[h] if not (self.side[(h, n)].get("sea") or self.side[(h, n)].get("crest")))
+            for h in self.land}
+        #: 7.1.3 / 7.1.4: the static part of a hexside's MP: (cost with its road bridge standing,
+        #: cost with the bridge blown or none, needs-start-adjacent without a bridge, bridged)
+        self.move_mp: dict[str, list[tuple[str, int, int, bool, bool, bool]]] = {}
+        for h in self.land:
+            row = []
+            for n in self.nbrs[h]:
+                base = self.base_mp[(h, n)]
+                if base is None:
+                    continue
+                attrs = self.side[(h, n)]
+                river = attrs.get("river")
+                bridged = bool(river in ("major", "great") or attrs.get("pontoon"))
+                with_bridge = base + (BRIDGE_MP if bridged else (RIVER_MP[river] if river else 0))
+                without = base + (RIVER_MP[river] if river else 0)
+                adjacent = river == "imposing" and not attrs.get("pontoon")
+                row.append((n, with_bridge, without, adjacent or (river == "imposing"), bridged, bool(attrs.get("flood"))))
+            self.move_mp[h] = row
         self.rail: dict[str, str] = {h: a.get("rail", "") for h, a in self.hexes.items() if a.get("rail")}
         #: rail lines between hexes: (a, b) -> "double" / "single"
         self.rail_link: dict[tuple[str, str], str] = {}

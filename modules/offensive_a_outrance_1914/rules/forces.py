@@ -11,26 +11,32 @@ FM_INFANTRY, FM_CAVALRY = 3, 7     # 7.2.1
 
 def active_unit(g: Game, pid: int) -> bool:
     """28.5: units of an inactive army, or flagged inactive, cannot move, do tasks or attack."""
-    if g.prop(pid, "inactive_until") and not g.prop(pid, "activated"):
+    props = g.pieces[pid].props
+    if props.get("inactive_until") and not props.get("activated"):
         return False
+    inactive = g.get("inactive_armies")
+    if not inactive:
+        return True
     army = g.army(pid)
-    return not (army and g.get("inactive_armies", {}).get(army))
+    return not (army and inactive.get(army))
 
 
 def can_select(g: Game, pid: int, frame: dict) -> bool:
     """The unit may be picked in this movement phase."""
-    t = g.ut(pid)
-    if t is None or pid in frame["moved"] or not g.on_map(pid):
+    piece = g.pieces.get(pid)
+    if piece is None or pid in frame["moved"] or piece.loc not in g.board.land:
         return False
-    if t.fortress or t.utype == "siege_marker":
+    t = g.types.get(piece.type)
+    if t is None or t.fortress or t.utype == "siege_marker":
         return False
-    if t.fort:
-        return g.face(pid) == 1
-    if g.in_rail_mode(pid) or g.prop(pid, "naval"):
+    if t.fort and piece.face == 0:
         return False
-    if t.hq and g.face(pid) == 1:                          # 13.2.4: a deploying HQ cannot move
+    props = piece.props
+    if props.get("rail") or props.get("naval"):
         return False
-    if g.prop(pid, "stay") == g.get("phase_id"):           # 7.9.1 redirected landing
+    if t.hq and piece.face == 1:                           # 13.2.4: a deploying HQ cannot move
+        return False
+    if props.get("stay") and props.get("stay") == g.get("phase_id"):   # 7.9.1 redirected landing
         return False
     return active_unit(g, pid)
 

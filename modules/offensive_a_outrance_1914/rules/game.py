@@ -32,18 +32,24 @@ CORPS = "corps"          # on an Assignment marker: the corps box it sits in (""
 class Game(Context):
     """A :class:`~engine.machine.Context` with the 1914 Offensive à outrance helpers."""
 
+    def __init__(self, ruleset, state, tx=None):
+        super().__init__(ruleset, state, tx)
+        self.types: dict[str, UnitType] = ruleset.unit_types
+        self.pieces = state.pieces
+
     # -- per-position cache --------------------------------------------------------------------
     def cached(self, key: str, build: Callable[[], Any]) -> Any:
         """``build()``, kept for as long as the position (its hash) does not change."""
         rules = self.rules
-        h = self.state.hash
+        h = self.state._hash          # the incremental state hash as an int (formatting it costs µs)
+        cache = rules._cache
         if rules._cache_hash != h:
-            rules._cache.clear()
+            cache.clear()
             rules._cache_hash = h
         try:
-            return rules._cache[key]
+            return cache[key]
         except KeyError:
-            value = rules._cache[key] = build()
+            value = cache[key] = build()
             return value
 
     # -- static data ---------------------------------------------------------------------------
@@ -72,8 +78,8 @@ class Game(Context):
 
     # -- pieces --------------------------------------------------------------------------------
     def ut(self, pid: int) -> UnitType | None:
-        piece = self.state.pieces.get(pid)
-        return self.units_data.get(piece.type) if piece is not None else None
+        piece = self.pieces.get(pid)
+        return self.types.get(piece.type) if piece is not None else None
 
     def loc(self, pid: int) -> str:
         return self.state.pieces[pid].loc
@@ -85,7 +91,7 @@ class Game(Context):
         return self.state.pieces[pid].face
 
     def prop(self, pid: int, key: str, default: Any = None) -> Any:
-        return self.state.pieces[pid].props.get(key, default)
+        return self.pieces[pid].props.get(key, default)
 
     def set_prop(self, pid: int, key: str, value: Any) -> None:
         if self.state.pieces[pid].props.get(key) != value:
@@ -107,22 +113,55 @@ class Game(Context):
     # -- the position, indexed once ------------------------------------------------------------
     def _index(self) -> dict:
         land = self.board.land
-        types = self.units_data
+        types = self.types
+        pieces = self.pieces
         at: dict[str, list[int]] = {}
-        by_side: dict[str, list[int]] = {"allied": [], "german": []}
+        allied: list[int] = []
+        german: list[int] = []
+        side_at: dict[str, str] = {}
         for loc, stack in self.state.stacks.items():
             if loc not in land:
                 continue
-            for pid in stack:
-                piece = self.state.pieces[pid]
-                if piece.type in types:
-                    at.setdefault(loc, []).append(pid)
-                    by_side.setdefault(piece.owner, []).append(pid)
-        side_at = {h: self.state.pieces[ps[0]].owner for h, ps in at.items()}
-        return {"at": at, "by_side": by_side, "side_at": side_at}
+            here = [pid for pid in stack if pieces[pid].type in types]
+            if not here:
+                continue
+            at[loc] = here
+            owner = ""
+            for pid in here:
+                o = pieces[pid].props.get("owner", "")
+                (allied if o == "allied" else german).append(pid)
+                if not owner or not types[pieces[pid].type].fortress:
+                    owner = o
+            side_at[loc] = owner
+        for pid, piece in pieces.items():        # 19.0: a Two-Hex unit is in its second hex too
+            other = piece.props.get("two_hex")
+            if other and piece.loc in land and other in land and piece.type in types:
+                at.setdefault(other, []).append(pid)
+                side_at.setdefault(other, piece.props.get("owner", ""))
+        return {"at": at, "by_side": {"allied": allied, "german": german}, "side_at": side_at}
 
     def index(self) -> dict:
         return self.cached("index", self._index)
+
+    def hexsets(self, side: str) -> dict[str, frozenset[str]]:
+        """Hexes holding ``side``'s Combat units, its Formations or Fortresses (7.1.6a)."""
+        def build() -> dict[str, frozenset[str]]:
+            combat, form_fort = set(), set()
+            types, pieces = self.types, self.pieces
+            for h, units in self.index()["at"].items():
+                for p in units:
+                    piece = pieces[p]
+                    if piece.props.get("owner") != side:
+                        continue
+                    t = types[piece.type]
+                    if t.combat or (t.fort and piece.face == 1):
+                        combat.add(h)
+                        if piece.props.get(AM) is not None:
+                            form_fort.add(h)
+                    elif t.fortress:
+                        form_fort.add(h)
+            return {"combat": frozenset(combat), "form_fort": frozenset(form_fort)}
+        return self.cached("hexsets:" + side, build)
 
     def units_at(self, h: str) -> list[int]:
         """The units (combat, artillery, supply, forts, fortresses, HQs) in hex ``h``."""
@@ -150,7 +189,20 @@ class Game(Context):
     def enemy_in(self, h: str, side: str) -> bool:
         """An enemy unit occupies ``h`` — an enemy Fortress on its back side (no outer garrison)
         does not bar entry (3.1, 12.1.3) and is not counted here."""
-        return any(self.side(p) != side and not self._open_fortress(p) for p in self.units_at(h))
+        return h in self.enemy_hexes(side)
+
+    def enemy_hexes(self, side: str) -> frozenset[str]:
+        """Hexes holding an enemy unit other than an enemy Fortress on its back side."""
+        def build() -> frozenset[str]:
+            out = set()
+            for h, units in self.index()["at"].items():
+                for p in units:
+                    piece = self.pieces[p]
+                    if piece.owner != side and not (self.types[piece.type].fortress and piece.face == 1):
+                        out.add(h)
+                        break
+            return frozenset(out)
+        return self.cached("enemyhex:" + side, build)
 
     def _open_fortress(self, pid: int) -> bool:
         t = self.ut(pid)
@@ -185,30 +237,28 @@ class Game(Context):
 
     def exerts_zoc(self, pid: int) -> bool:
         """3.2: Combat units (not in Rail Mode, 7.7.4) and Fortresses showing the outer garrison."""
-        t = self.ut(pid)
+        piece = self.pieces[pid]
+        t = self.types.get(piece.type)
         if t is None:
             return False
         if t.fortress:
-            return self.face(pid) == 0
-        return self.is_combat(pid) and not self.in_rail_mode(pid)
+            return piece.face == 0
+        return (t.combat or (t.fort and piece.face == 1)) and not piece.props.get("rail")
 
     # -- zones of control (3.2) --------------------------------------------------------------------
     def _zoc(self, side: str) -> frozenset[str]:
-        board = self.board
+        zoc_nbrs = self.board.zoc_nbrs
         out: set[str] = set()
+        seen: set[int] = set()
         for pid in self.units_of(side):
-            if not self.exerts_zoc(pid):
+            if pid in seen or not self.exerts_zoc(pid):
                 continue
-            hexes = [self.loc(pid)]
-            other = self.prop(pid, "two_hex")
+            seen.add(pid)
+            piece = self.pieces[pid]
+            out.update(zoc_nbrs.get(piece.loc, ()))       # 3.2.1: not across sea or crest
+            other = piece.props.get("two_hex")
             if other:
-                hexes.append(other)
-            for h in hexes:
-                for n in board.nbrs.get(h, ()):
-                    attrs = board.side[(h, n)]
-                    if attrs.get("sea") or attrs.get("crest"):     # 3.2.1
-                        continue
-                    out.add(n)
+                out.update(zoc_nbrs.get(other, ()))
         return frozenset(out)
 
     def zoc(self, side: str) -> frozenset[str]:

@@ -23,7 +23,9 @@ from .losses import eliminate
 
 def movable(g: Game, frame: dict) -> list[int]:
     """The side's units that may be picked now (7.0, 28.5)."""
-    return [p for p in g.units_of(frame["side"]) if can_select(g, p, frame)]
+    moved = set(frame["moved"])
+    light = {**frame, "moved": moved}
+    return [p for p in g.units_of(frame["side"]) if p not in moved and can_select(g, p, light)]
 
 
 class Movement(Decision):
@@ -153,11 +155,14 @@ class Force(Decision):
         return max(0.0, frame["allowance"] - frame["spent"])
 
     def destinations(self, g: Game, frame: dict) -> dict[str, float]:
-        budget = self.budget(g, frame)
-        if budget <= 0 or tasks.pinned(g, frame):
-            return {}
-        r = moves.reach(g, frame, budget)
-        return {h: left for h, left in r.remaining.items() if h != frame["hex"]}
+        """Where the Force may end a move now (cached for the position: one search)."""
+        def build() -> dict[str, float]:
+            budget = self.budget(g, frame)
+            if budget <= 0 or tasks.pinned(g, frame):
+                return {}
+            r = moves.fast_reach(g, frame, int(budget))
+            return {h: left for h, left in r.remaining.items() if h != frame["hex"]}
+        return g.cached("force_destinations", build)
 
     # -- actions --------------------------------------------------------------------------------
     def actions(self, g: Game, frame: dict):
@@ -201,7 +206,7 @@ class Force(Decision):
     def on_move(self, g: Game, frame: dict, to: Loc) -> None:
         """Move the Force"""
         budget = self.budget(g, frame)
-        path = moves.reach(g, frame, budget).path(str(to))
+        path = moves.fast_reach(g, frame, int(budget)).path(str(to))
         walk(g, frame, path)
 
     def on_add(self, g: Game, frame: dict, unit: Piece) -> None:
@@ -321,6 +326,8 @@ def walk(g: Game, frame: dict, path: list[str]) -> None:
             g.note(f"{g.side_name(side)}: the move stops at {g.hexname(here)} (the way on is closed or too costly now)")
             break
         before = control.controller(g, nxt)
+        if g.board.side[(here, nxt)].get("pontoon") and any(g.is_formation(p) for p in units):
+            g.set("pontoon_used", g.get("phase_id"))                     # 24.6
         for p in units:
             g.move_piece(p, nxt)
         spent += cost

@@ -54,19 +54,12 @@ class MoveContext:
         self.phase_start = phase_start
         self.ezoc = g.zoc(enemy)
         self.playable = g.rules.playable(g)
-        at = g.index()["side_at"]
-        self.enemy_hexes = set()
-        self.open_fort = set()
-        for h, s in at.items():
-            if s == enemy:
-                if g.enemy_in(h, side):
-                    self.enemy_hexes.add(h)
-                else:
-                    self.open_fort.add(h)
+        self.enemy_hexes = g.enemy_hexes(side)
+        self.open_fort = g.cached("openfort:" + side, lambda: frozenset(
+            h for h, s in g.index()["side_at"].items() if s == enemy and h not in self.enemy_hexes))
         self.adj_enemy = g.cached("adj_enemy:" + side, lambda: _adjacent_to(g, self.enemy_hexes))
-        self.form_fort = g.cached("formfort:" + side, lambda: frozenset(
-            h for h in g.index()["at"] if any(g.side(p) == side and (g.is_formation(p) or g.ut(p).fortress)
-                                              for p in g.units_at(h))))
+        sets = g.hexsets(side)
+        self.form_fort = sets["form_fort"]
         types = [g.ut(p) for p in units]
         self.rail_mode = all(g.in_rail_mode(p) for p in units)
         self.loc_unit = any(t.loc for t in types)
@@ -81,8 +74,12 @@ class MoveContext:
             area = garrison_area(g, p)
             if area is not None:
                 self.garrison = area if self.garrison is None else self.garrison & area
-        self.friendly_combat = g.cached("fcombat:" + side, lambda: frozenset(
-            h for h in g.index()["at"] if any(g.side(p) == side and g.is_combat(p) for p in g.units_at(h))))
+        self.friendly_combat = sets["combat"]
+        self.blown = g.cached("blown", lambda: frozenset(g.get("blown_bridges", [])))
+        self.flooded = bool(g.get("ijzer_flooded"))
+        # 24.6: the Belgian Pontoon carries one Formation per movement phase
+        self.pontoon_gone = bool(g.get("pontoon_destroyed")) or (
+            g.get("pontoon_used") == g.get("phase_id") and any(g.is_formation(p) for p in units))
         self.camp_exit = g.rules.invested_camp_of(g, start, side)          # 12.3.2
         self.rail_ops = control.operational(g, side) if self.depot else frozenset()
 
@@ -170,3 +167,83 @@ def reach(g: Game, frame: dict, budget: float, stacking: bool = True) -> Reach:
     plan = frame.get("plan") or None
     return reachable(g.board.graph, frame["hex"], budget, ctx.cost,
                      can_end=(lambda h: can_end(g, ctx, units, h, plan)) if stacking else None)
+
+
+class FastReach:
+    """:func:`fast_reach`'s answer: MP left at each hex the Force may end in, and the path."""
+
+    def __init__(self, remaining: dict[str, float], parent: dict[str, str | None]):
+        self.remaining = remaining
+        self._parent = parent
+
+    def path(self, h: str) -> list[str]:
+        out = [h]
+        while self._parent[out[-1]] is not None:
+            out.append(self._parent[out[-1]])
+        return out[::-1]
+
+
+def fast_reach(g: Game, frame: dict, budget: int) -> FastReach:
+    """The same answer as :func:`reach` (same costs, same rules), by a bucket-queue search over
+    the precomputed hexside costs — what the table asks when a unit is picked (DESIGN: legal
+    destinations in a few ms on the largest map)."""
+    units = frame["units"]
+    here = frame["hex"]
+    ctx = MoveContext(g, frame, units, here, frame["start"])
+    if ctx.depot:
+        r = reach(g, frame, budget)
+        return FastReach(r.remaining, {h: (r.path(h)[-2] if len(r.path(h)) > 1 else None) for h in r.remaining})
+    board = g.board
+    move_mp = board.move_mp
+    playable, enemy, open_fort, ezoc = ctx.playable, ctx.enemy_hexes, ctx.open_fort, ctx.ezoc
+    form_fort, adj_enemy, aoa = ctx.form_fort, ctx.adj_enemy, ctx.aoa
+    blown, flooded, pontoon_gone = ctx.blown, ctx.flooded, ctx.pontoon_gone
+    phase_start = ctx.phase_start
+    special = ctx.loc_unit or ctx.cav_doctrine or ctx.garrison is not None or ctx.supply_only or \
+        ctx.camp_exit is not None
+    budget = int(budget)
+    dist = {here: 0}
+    parent: dict[str, str | None] = {here: None}
+    buckets: list[list[str]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(here)
+    for d in range(budget + 1):
+        for u in buckets[d]:
+            if dist[u] != d:
+                continue
+            eu = u in ezoc
+            for v, with_b, without, imposing, bridged, flood in move_mp.get(u, ()):
+                if v not in playable or v in enemy:
+                    continue
+                if bridged and not (f"{u}|{v}" if u < v else f"{v}|{u}") in blown and \
+                        not (pontoon_gone and imposing):
+                    c = with_b
+                    adjacent = False
+                else:
+                    c = without
+                    adjacent = imposing
+                if flood and flooded:
+                    c += 3
+                    adjacent = True
+                if adjacent and phase_start != u and phase_start != v:
+                    continue
+                if v in open_fort:
+                    c += 2
+                ev = v in ezoc
+                if eu and ev:
+                    c += 4 if v in form_fort else 6
+                elif ev:
+                    c += 2
+                elif eu:
+                    c += 1
+                if aoa is not None and v in adj_enemy and v not in aoa:
+                    continue
+                if special and ctx.cost(u, v) is None:
+                    continue
+                nd = d + c
+                if nd <= budget and nd < dist.get(v, 1 << 30):
+                    dist[v] = nd
+                    parent[v] = u
+                    buckets[nd].append(v)
+    plan = frame.get("plan") or None
+    remaining = {h: budget - dd for h, dd in dist.items() if h == here or can_end(g, ctx, units, h, plan)}
+    return FastReach(remaining, parent)

@@ -168,9 +168,22 @@ def _partition(g: Game, seeds: list[tuple[str, str]]) -> dict[str, str]:
 
 
 def aoa_map(g: Game, side: str) -> dict[str, dict[str, str]]:
-    """hex -> army, per partition (5.1.4 / 22.2 / 22.3.1 keep separate partitions)."""
+    """hex -> army, per partition (5.1.4 / 22.2 / 22.3.1 keep separate partitions); kept as long
+    as the Army markers, the GDT's train and the GT's bands (18, 22) are unchanged."""
+    markers = g.cached("armymarkers:" + side, lambda: army_markers(g, side))
+    gdt = [p for p in g.units_of("allied") if g.ut(p).train and g.ut(p).corps == "GDT"] \
+        if side == "allied" and g.gt < 18 else []
+    paris = any(g.army(p) == "PARIS" for p in g.units_of(side)) if side == "allied" else False
+    key = ("aoa", side, g.get("scenario_id"), g.gt >= 22, g.gt < 18, paris,
+           tuple(sorted((a, g.state.pieces[m].loc) for a, m in markers.items())),
+           g.loc(gdt[0]) if gdt else "")
+    memo = g.rules._memo
+    if key in memo:
+        return memo[key]
+    if len(memo) > 64:
+        memo.clear()
+
     def build():
-        markers = army_markers(g, side)
         order = [a for a in g.armies if a in markers]
         groups: dict[str, list[tuple[str, str]]] = {"main": []}
         for a in order:
@@ -185,19 +198,20 @@ def aoa_map(g: Game, side: str) -> dict[str, dict[str, str]]:
             if gdt:
                 groups["main"].append(("GDT", g.loc(gdt[0])))
         out = {k: _partition(g, v) for k, v in groups.items()}
-        if "PARIS" in markers or any(g.army(p) == "PARIS" for p in g.units_of(side)):
+        if "PARIS" in markers or paris:
             out["paris"] = {h: "PARIS" for h in g.board.paris_area}          # 22.2
+        by_army: dict[str, set[str]] = {}
+        for part in out.values():
+            for h, a in part.items():
+                by_army.setdefault(a, set()).add(h)
+        out["_by_army"] = {a: frozenset(v) for a, v in by_army.items()}
         return out
-    return g.cached("aoa:" + side, build)
+    memo[key] = build()
+    return memo[key]
 
 
 def army_aoa(g: Game, side: str, army: str) -> frozenset[str]:
-    def build():
-        out = set()
-        for part in aoa_map(g, side).values():
-            out |= {h for h, a in part.items() if a == army}
-        return frozenset(out)
-    return g.cached(f"aoa:{side}:{army}", build)
+    return aoa_map(g, side)["_by_army"].get(army, frozenset())
 
 
 def aoa_at(g: Game, side: str, h: str) -> str:

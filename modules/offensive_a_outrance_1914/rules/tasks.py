@@ -165,12 +165,14 @@ def task_offers(state, g: Game, frame: dict):
     if not units:
         return
     here = frame["hex"]
+    ctx = moves.MoveContext(g, frame, units, here, frame["start"])
+    adjacent_enemy = g.adjacent_enemy(here, side)
     for n in g.board.nbrs.get(here, ()):
         if check_pa(g, frame, n) is None:
             yield state.offer("pa", side, toward=n)
-        if check_push(g, frame, n) is None:
+        if adjacent_enemy and check_push(g, frame, n) is None:
             yield state.offer("push", side, target=n)
-        if check_extend(g, frame, n) is None:
+        if check_extend(g, frame, n, ctx) is None:
             yield state.offer("extend", side, to=n)
     if check_recover(g, frame) is None:
         yield state.offer("recover", side)
@@ -674,7 +676,7 @@ def naval_ports(g: Game, side: str, pid: int) -> list[str]:
 def embark_offers(state, g: Game, frame: dict):
     if frame["side"] != "allied" or frame.get("counter"):
         return
-    for pid in g.units_of("allied"):
+    for pid in [p for h in sorted(g.board.ports) for p in g.units_at(h) if g.side(p) == "allied"]:
         if check_embark(g, frame, pid, None) is None:
             for port in naval_ports(g, "allied", pid):
                 if port != g.loc(pid):
@@ -812,13 +814,15 @@ def end_of_phase(g: Game, frame: dict) -> None:
 
 def abandonable_forts(g: Game, frame: dict) -> list[int]:
     """8.5.3: in a friendly movement phase a Fort within 4 hexes of an enemy unit may flip."""
-    out = []
-    for pid in g.units_of(frame["side"]):
-        t = g.ut(pid)
-        if t.fort and g.face(pid) == 0 and len(t.faces) > 1 and pid not in frame["moved"]:
-            if g.nearest_enemy(g.loc(pid), frame["side"], 4) <= 4:
-                out.append(pid)
-    return out
+    def build() -> list[int]:
+        out = []
+        for pid in g.units_of(frame["side"]):
+            t = g.ut(pid)
+            if t.fort and g.face(pid) == 0 and len(t.faces) > 1:
+                if g.nearest_enemy(g.loc(pid), frame["side"], 4) <= 4:
+                    out.append(pid)
+        return out
+    return [p for p in g.cached("abandonable:" + frame["side"], build) if p not in frame["moved"]]
 
 
 def abandon_fort(g: Game, pid: int) -> None:
@@ -828,7 +832,7 @@ def abandon_fort(g: Game, pid: int) -> None:
 
 # -- 19.1 Two-Hex status -----------------------------------------------------------------------------
 
-def check_extend(g: Game, frame: dict, to: str) -> Violation | None:
+def check_extend(g: Game, frame: dict, to: str, ctx=None) -> Violation | None:
     units = [p for p in frame["units"] if p in g.state.pieces]
     if len(units) != 1 or not g.is_combat(units[0]):
         return no(g, "19.1.1", "a Combat unit on its own extends into Two-Hex Status")
@@ -838,7 +842,7 @@ def check_extend(g: Game, frame: dict, to: str) -> Violation | None:
     here = frame["hex"]
     if to not in g.board.nbrs.get(here, ()):
         return no(g, "19.1.1", "it extends into an adjacent hex")
-    ctx = moves.MoveContext(g, frame, units, here, frame["start"])
+    ctx = ctx or moves.MoveContext(g, frame, units, here, frame["start"])
     cost = ctx.cost(here, to)
     if cost is None:
         return no(g, "7.1", "it cannot enter that hex")
