@@ -7,7 +7,7 @@ import sys
 import time
 
 BENCHES = ("tools.bench_engine", "tools.bench_geometry", "tools.bench_module", "tools.bench_client",
-           "tools.bench_pog_supply", "tools.bench_pog")
+           "tools.bench_pog_supply", "tools.bench_pog", "tools.bench_oao")
 
 
 def main() -> int:
