@@ -1,8 +1,7 @@
 """1914 Offensive à outrance rules benchmarks: legal actions per decision on the largest
 scenario (the Grand Campaign: 3,678 hexes, about 1,000 counters in play), median and 95th
 percentile, over random play — what the table asks before every highlight — and a whole random
-game of the Battle for Lorraine played out under enforcement (``--full`` adds the Race to the Sea
-and the Grand Campaign).
+game of each scenario played out under enforcement (the two long ones take minutes).
 
 Times are taken twice: wall clock and the process's CPU time (``time.process_time``); on a
 machine shared with other work the wall clock includes waiting for a core, the CPU time is what
@@ -10,7 +9,6 @@ the decision itself costs.
 
     python -m tools.bench_oao            # all figures
     python -m tools.bench_oao --quick    # decisions only (no whole games)
-    python -m tools.bench_oao --full     # and whole random games of the two long scenarios (minutes)
 """
 from __future__ import annotations
 
@@ -63,7 +61,7 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(len(values) * p))]
 
 
-def run(quick: bool = False, full: bool = False) -> list[tuple[str, float, str, str]]:
+def run(quick: bool = False) -> list[tuple[str, float, str, str]]:
     module = open_module(MID)
     wall, cpu = [], []
     for seed in (1, 2):
@@ -80,7 +78,7 @@ def run(quick: bool = False, full: bool = False) -> list[tuple[str, float, str, 
     ]
     if quick:
         return rows
-    for scenario in ("lorraine",) + (("race_to_the_sea", "campaign") if full else ()):
+    for scenario in ("lorraine", "race_to_the_sea", "campaign"):
         secs, cpu_secs, n, _outcome = _playout(module, scenario, 7)
         rows.append((f"OaO whole random game, {scenario} ({n} actions; CPU {cpu_secs:.0f} s)", secs * 1000, "ms",
                      "< 600000"))
@@ -88,5 +86,5 @@ def run(quick: bool = False, full: bool = False) -> list[tuple[str, float, str, 
 
 
 if __name__ == "__main__":
-    for name, value, unit, goal in run("--quick" in sys.argv, "--full" in sys.argv):
+    for name, value, unit, goal in run("--quick" in sys.argv):
         print(f"{name:84s} {value:10.2f} {unit:5s} goal {goal}")
