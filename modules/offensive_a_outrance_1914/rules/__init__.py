@@ -334,7 +334,8 @@ class OffensiveAOutrance(MachineRuleset):
 POLICY = {
     "movement": {"select": 8, "end": 1, "embark": 0.2, "abandon": 0.2, "undeploy": 0.2},
     "force": {"move": 6, "done": 2, "pa": 1.5, "push": 0.8, "recover": 0.6, "build_ip": 0.4, "entrain": 0.4,
-              "add": 0.5, "drop": 0.2, "deploy": 0.5, "extend": 0.2, "consolidate": 0.4},
+              "add": 0.5, "drop": 0.2, "deploy": 0.5, "extend": 0.2, "consolidate": 0.4,
+              "pivot": 0.2, "slide": 0.2},
     "assignment": {"done": 6, "place_army": 1, "to_army": 0.3, "to_corps": 0.3, "relocate": 0.2},
     "attack_phase": {"attack": 3, "resolve_all": 1, "resolve": 1, "bombard": 2, "fire": 1},
     "declare_attack": {"add": 3, "confirm": 2, "cancel": 0.3, "drop": 0.2},

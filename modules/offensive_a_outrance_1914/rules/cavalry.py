@@ -201,13 +201,17 @@ class VoluntaryWithdrawal(Decision):
     lines = {"fall_back": "{unit} falls back to {to} (20.0)"}
 
     def eligible(self, g: Game, frame: dict) -> list[int]:
+        """The Forces that may withdraw: next to an enemy unit, not Isolated (20.0)."""
+        return g.cached(f"vw:{frame['side']}", lambda: self._eligible(g, frame))
+
+    def _eligible(self, g: Game, frame: dict) -> list[int]:
         out = []
         for p in g.units_of(frame["side"]):
             if p in frame.get("done", []) or not g.is_combat(p) or g.in_rail_mode(p):
                 continue
             if g.is_formation(p) or not any(g.is_formation(q) and g.side(q) == frame["side"]
                                             for q in g.units_at(g.loc(p))):
-                if g.adjacent_enemy(g.loc(p), frame["side"]):
+                if g.adjacent_enemy(g.loc(p), frame["side"]) and not supply.isolated(g, p):
                     out.append(p)
         return out
 
@@ -227,10 +231,10 @@ class VoluntaryWithdrawal(Decision):
         yield self.offer("done", frame["side"])
 
     def check_fall_back(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
+        if int(unit) in g.units_of(frame["side"]) and supply.isolated(g, int(unit)):
+            return self.no(g, "20.0", "an Isolated Force may not withdraw voluntarily")
         if unit not in self.eligible(g, frame) or to not in self.hexes(g, int(unit)):
             return self.no(g, "20.0", "a Force next to an enemy unit falls back one hex")
-        if supply.isolated(g, int(unit)):
-            return self.no(g, "20.0", "an Isolated Force may not withdraw voluntarily")
         return None
 
     def on_fall_back(self, g: Game, frame: dict, unit: Piece, to: Loc) -> None:

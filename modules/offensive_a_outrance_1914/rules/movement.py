@@ -94,7 +94,8 @@ class Movement(Decision):
     def on_end(self, g: Game, frame: dict) -> None:
         """End the phase"""
         g.goto("movement_end", side=frame["side"], phasing=frame["phasing"], counter=frame["counter"],
-               deploying=frame.get("deploying", []), moved=frame["moved"])
+               deploying=frame.get("deploying", []), moved=frame["moved"],
+               pinned_hexes=frame.get("pinned_hexes", []))
 
     def resume(self, g: Game, frame: dict, result) -> None:
         if isinstance(result, dict) and result.get("units"):
@@ -126,14 +127,15 @@ class Force(Decision):
              "drop": "{unit} is dropped off", "pa": "places a Prepared Attack on {toward}",
              "push": "attempts a Push-back on {target}", "recover": "recovers Combat Effectiveness",
              "build_ip": "builds an Improved Position", "entrain": "entrains for {to}",
-             "deploy": "deploys", "extend": "extends into {to}", "consolidate": "consolidates into {to}"}
+             "deploy": "deploys", "extend": "extends into {to}", "consolidate": "consolidates into {to}",
+             "pivot": "pivots round {keep} into {to}", "slide": "moves its two halves into {to} and {to2}"}
 
     def describe(self, g: Game, frame: dict, action) -> str | None:
         if action.verb == "move":
             names = ", ".join(g.unit_name(p) for p in frame["units"] if p in g.state.pieces)
             return f"{g.side_name(action.side)}: {names} moves to {g.hexname(action['to'])}"
         if action.verb in ("pa", "push", "recover", "build_ip", "entrain", "deploy", "extend", "consolidate",
-                           "done"):
+                           "pivot", "slide", "done"):
             names = ", ".join(g.unit_name(p) for p in frame["units"] if p in g.state.pieces)
             text = super().describe(g, frame, action) or f"{g.side_name(action.side)}: {action.verb}"
             return text.replace(": ", f": {names} ", 1)
@@ -302,6 +304,20 @@ class Force(Decision):
 
     def check_consolidate(self, g: Game, frame: dict, to: Loc) -> Violation | None:
         return tasks.check_consolidate(g, frame, str(to))
+
+    def on_pivot(self, g: Game, frame: dict, keep: Loc, to: Loc) -> None:
+        """Pivot: one half stays, the other moves round it (19.1.4)"""
+        tasks.pivot(g, frame, str(keep), str(to))
+
+    def check_pivot(self, g: Game, frame: dict, keep: Loc, to: Loc) -> Violation | None:
+        return tasks.check_pivot(g, frame, str(keep), str(to))
+
+    def on_slide(self, g: Game, frame: dict, to: Loc, to2: Loc) -> None:
+        """Move both halves, two hexes into two (19.1.4)"""
+        tasks.slide(g, frame, str(to), str(to2))
+
+    def check_slide(self, g: Game, frame: dict, to: Loc, to2: Loc) -> Violation | None:
+        return tasks.check_slide(g, frame, str(to), str(to2))
 
 
 def step_cost(g: Game, frame: dict, a: str, b: str) -> float | None:

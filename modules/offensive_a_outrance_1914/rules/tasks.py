@@ -185,6 +185,7 @@ def task_offers(state, g: Game, frame: dict):
         for h in (here, other):
             if check_consolidate(g, frame, h) is None:
                 yield state.offer("consolidate", side, to=h)
+        yield from two_hex_offers(state, g, frame, units[0])
     if len(units) == 1 and not frame["moved"] and entrain_basic(g, frame) is None:
         for h in rail_destinations(g, frame, units[0]):
             yield state.offer("entrain", side, to=h)
@@ -881,11 +882,132 @@ def check_consolidate(g: Game, frame: dict, to: str) -> Violation | None:
     frm = other if to == here else here
     if pinned_both(g, pid):
         return no(g, "19.1.4", "PA markers point at both of its hexes: neither half may move")
+    if frm in pa_hexes(g, pid):
+        return no(g, "19.1.4", "an enemy PA marker points at that half: the other half consolidates into it")
     ctx = moves.MoveContext(g, frame, units, frm, frame["start"])
     cost = ctx.cost(frm, to)
     if cost is None or frame["spent"] + cost > frame["allowance"] + fm_cap(g, frame, units):
         return no(g, "7.1.1", "not enough MP to consolidate")
     return None
+
+
+def pa_hexes(g: Game, pid: int) -> set[str]:
+    """The hexes enemy PA markers point at."""
+    return {g.prop(p, "pa") for p in g.units_of(ENEMY[g.side(pid)]) if g.prop(p, "pa")}
+
+
+def _two_hex_step_ok(g: Game, frame: dict, pid: int, frm: str, to: str) -> float | Violation:
+    """The cost of one half moving ``frm`` -> ``to`` (7.1), or why it may not."""
+    if to not in g.board.nbrs.get(frm, ()):
+        return no(g, "19.1.4", "each half moves into an adjacent hex")
+    ctx = moves.MoveContext(g, frame, [pid], frm, frame["start"])
+    cost = ctx.cost(frm, to)
+    if cost is None:
+        return no(g, "7.1", "it cannot enter that hex")
+    if any(g.prop(p, "two_hex") for p in g.units_at(to) if p != pid):
+        return no(g, "19.1.2", "two Two-Hex Forces may not share a hex")
+    if moves.stack_size(g, to, frame["side"]) + g.ut(pid).de / 2 > moves.STACK_LIMIT:
+        return no(g, "3.1.1", "over the stacking limit")
+    return cost
+
+
+def check_pivot(g: Game, frame: dict, keep: str, to: str) -> Violation | None:
+    """19.1.4: one half stays, the other rotates round it into ``to``, paying that hexside."""
+    units = [p for p in frame["units"] if p in g.state.pieces]
+    pid = units[0] if units else None
+    if pid is None or not g.prop(pid, "two_hex"):
+        return no(g, "19.1.4", "only a Two-Hex unit pivots")
+    here, other = g.loc(pid), g.prop(pid, "two_hex")
+    if keep not in (here, other) or to in (here, other):
+        return no(g, "19.1.4", "one half stays in its hex, the other moves into a new one")
+    frm = other if keep == here else here
+    if frame["pa"] or frame["stuck"] or frame["task"]:
+        return no(g, "19.1.4", "done moving")
+    if frm in pa_hexes(g, pid):
+        return no(g, "19.1.4", "an enemy PA marker points at the half that would move")
+    if to not in g.board.nbrs.get(keep, ()):
+        return no(g, "19.1.4", "the two halves stay adjacent")
+    cost = _two_hex_step_ok(g, frame, pid, frm, to)
+    if isinstance(cost, Violation):
+        return cost
+    if frame["spent"] + cost > frame["allowance"] + fm_cap(g, frame, units):
+        return no(g, "7.1.1", "not enough MP to pivot")
+    if frame.get("plan"):
+        return no(g, "26.2.1", "a Formation under a Strategic Plan ends each move closer to an objective")
+    return None
+
+
+def pivot(g: Game, frame: dict, keep: str, to: str) -> None:
+    pid = frame["units"][0]
+    here, other = g.loc(pid), g.prop(pid, "two_hex")
+    frm = other if keep == here else here
+    cost = _two_hex_step_ok(g, frame, pid, frm, to)
+    if keep != here:
+        g.move_piece(pid, keep)
+    g.set_prop(pid, "two_hex", to)
+    tag(g, pid, "two-hex ", to)
+    _spend(g, frame, cost, keep)
+    events.arrived(g, [pid], to, frm, set())
+
+
+def _spend(g: Game, frame: dict, cost: float, hex_: str) -> None:
+    spent = frame["spent"] + cost
+    fm = max(frame.get("fm_used", 0), math.ceil(spent - frame["allowance"])) if spent > frame["allowance"] \
+        else frame.get("fm_used", 0)
+    g.update(hex=hex_, spent=spent, moved=True, fm_used=fm)
+
+
+def check_slide(g: Game, frame: dict, to: str, to2: str) -> Violation | None:
+    """19.1.4: both halves move, from two hexes into two hexes, paying the higher cost."""
+    units = [p for p in frame["units"] if p in g.state.pieces]
+    pid = units[0] if units else None
+    if pid is None or not g.prop(pid, "two_hex"):
+        return no(g, "19.1.4", "only a Two-Hex unit moves from two hexes into two")
+    if frame["pa"] or frame["stuck"] or frame["task"]:
+        return no(g, "19.1.4", "done moving")
+    here, other = g.loc(pid), g.prop(pid, "two_hex")
+    if pa_hexes(g, pid) & {here, other}:
+        return no(g, "19.1.4", "an enemy PA marker points at one of its hexes: only the other half may move")
+    if {to, to2} & {here, other} or to2 not in g.board.nbrs.get(to, ()):
+        return no(g, "19.1.4", "both halves move into two new adjacent hexes")
+    costs = []
+    for frm, dest in ((here, to), (other, to2)):
+        c = _two_hex_step_ok(g, frame, pid, frm, dest)
+        if isinstance(c, Violation):
+            return c
+        costs.append(c)
+    if frame["spent"] + max(costs) > frame["allowance"] + fm_cap(g, frame, units):
+        return no(g, "7.1.1", "not enough MP")
+    if frame.get("plan"):
+        return no(g, "26.2.1", "a Formation under a Strategic Plan ends each move closer to an objective")
+    return None
+
+
+def slide(g: Game, frame: dict, to: str, to2: str) -> None:
+    pid = frame["units"][0]
+    here, other = g.loc(pid), g.prop(pid, "two_hex")
+    cost = max(_two_hex_step_ok(g, frame, pid, here, to), _two_hex_step_ok(g, frame, pid, other, to2))
+    g.move_piece(pid, to)
+    g.set_prop(pid, "two_hex", to2)
+    tag(g, pid, "two-hex ", to2)
+    _spend(g, frame, cost, to)
+    events.arrived(g, [pid], to, here, set())
+    events.arrived(g, [pid], to2, other, set())
+
+
+def two_hex_offers(state, g: Game, frame: dict, pid: int):
+    """Pivots and sideways moves of a Two-Hex Force (19.1.4)."""
+    side = frame["side"]
+    here, other = g.loc(pid), g.prop(pid, "two_hex")
+    nb = g.board.nbrs
+    for keep, frm in ((here, other), (other, here)):
+        for to in nb.get(keep, ()):
+            if to in nb.get(frm, ()) and to not in (here, other) and check_pivot(g, frame, keep, to) is None:
+                yield state.offer("pivot", side, keep=keep, to=to)
+    for to in nb.get(here, ()):
+        for to2 in nb.get(other, ()):
+            if to2 in nb.get(to, ()) and check_slide(g, frame, to, to2) is None:
+                yield state.offer("slide", side, to=to, to2=to2)
 
 
 def pinned_both(g: Game, pid: int) -> bool:

@@ -58,6 +58,7 @@ class PlayerTurn(Procedure):
         g.call("preliminary", side=frame["side"])
 
     def joint(self, g: Game, frame: dict) -> None:
+        set_phase(g, frame["side"], "Special Joint Preliminary Phase")
         g.call("joint_preliminary", side=frame["side"])
 
     def assignment(self, g: Game, frame: dict) -> None:
