@@ -42,10 +42,13 @@ def can_select(g: Game, pid: int, frame: dict) -> bool:
 
 
 def fm_cap(g: Game, frame: dict, units: list[int]) -> int:
-    """7.2: only Combat units Force March (not in Rail Mode): +3 infantry, +7 cavalry; 22.1: no
-    French Forced March in the French Movement Phase of GT 1."""
+    """7.2: only Combat units Force March (not in Rail Mode): +3 infantry, +7 cavalry; 7.2.2: after
+    finishing a Task only with 1 MP left; 22.1: no French Forced March in the French Movement
+    Phase of GT 1."""
     if not units or any(not g.is_combat(p) or g.in_rail_mode(p) for p in units):
         return 0
+    if frame.get("after_task") and frame["allowance"] - frame.get("spent_at_start", frame.get("spent", 0)) < 1:
+        return 0                                           # 7.2.2: 1 MP left after the Task
     if (g.gt == 1 and not frame.get("counter") and frame["side"] == "allied"
             and any(g.ut(p).nat == "FR" for p in units)):
         return 0

@@ -115,6 +115,7 @@ def start_force(g: Game, frame: dict, units: list[int]) -> None:
     g.call("force", side=frame["side"], units=units, hex=here, start=here, spent=spent,
            allowance=frame["allowance"], counter=frame["counter"], phasing=frame["phasing"],
            moved=False, pa=False, stuck=False, task=False, fm_used=0, plan=plan,
+           after_task=pid in frame.get("after_task", []), spent_at_start=spent,
            gained=[], rail_hexes=frame.get("rail_hexes", []))
 
 

@@ -41,6 +41,7 @@ def start_of_phase(g: Game, frame: dict) -> None:
     side = frame["side"]
     spent: dict[str, float] = {}
     done: list[int] = []
+    after_task: list[int] = []
     pinned = pins(g, side) if frame.get("counter") else {}
     for pid in list(g.units_of(side)):
         if pid not in g.state.pieces or not g.on_map(pid):
@@ -57,6 +58,7 @@ def start_of_phase(g: Game, frame: dict) -> None:
                 g.set_prop(pid, "task", None)
                 tag(g, pid, "MP ", None)
                 spent[str(pid)] = use
+                after_task.append(pid)
                 complete_task(g, pid, task["kind"], frame, allowance - use)
             else:
                 g.set_prop(pid, "task", {**task, "mp": task["mp"] + use})
@@ -84,7 +86,7 @@ def start_of_phase(g: Game, frame: dict) -> None:
                     forced_march_check(g, [pid], react - allowance)
     if side == "allied" and not frame.get("counter"):
         land_naval(g, frame)
-    g.update(spent_start=spent, moved=sorted(set(g.top["moved"]) | set(done)),
+    g.update(spent_start=spent, after_task=after_task, moved=sorted(set(g.top["moved"]) | set(done)),
              pinned=pinned, pinned_hexes=sorted({g.loc(int(p)) for p in pinned if int(p) in g.state.pieces}))
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from engine import commands as C
 from engine.modules import open_module
-from engine.testing import Position
+from engine.testing import Position, refused as _refused
 
 from modules.offensive_a_outrance_1914.rules import org
 
@@ -124,3 +124,44 @@ def select(pos: Position, pid: int, side: str = "allied") -> None:
 
 def destinations(pos: Position) -> set[str]:
     return {str(a["to"]) for a in pos.session.legal_actions() if a.verb == "move"}
+
+
+def do(pos: Position, text: str, fn) -> None:
+    """Run ``fn(g)`` on a writable rules context as a recorded set-up entry."""
+    rules = pos.session.ruleset
+    pos.edit(text, lambda tx: fn(rules.game(tx.state, tx)))
+
+
+def costs(pos: Position) -> dict[str, float]:
+    """The picked Force's destinations and the MP each costs from where it stands."""
+    g = game(pos)
+    frame = top(pos)
+    st = pos.session.ruleset.machine.table["force"]
+    budget = st.budget(g, frame)
+    return {h: budget - left for h, left in st.destinations(g, frame).items()}
+
+
+def hexside(pos: Position, pred, country: str | None = None) -> tuple[str, str]:
+    """The first hexside (a, b), both hexes playable land, whose attributes satisfy
+    ``pred(attrs, a, b)``."""
+    g = game(pos)
+    board = g.board
+    playable = pos.session.ruleset.playable(g)
+    for (a, b), attrs in sorted(board.side.items()):
+        if a in playable and b in playable and (country is None or board.hexes[a].get("country") == country
+                                                and board.hexes[b].get("country") == country):
+            if pred(attrs, a, b):
+                return a, b
+    raise LookupError("no such hexside")
+
+
+def open_hex(pos: Position, h: str) -> bool:
+    """No drawn hexside feature around ``h`` and open terrain in it and its neighbours."""
+    board = game(pos).board
+    return board.terrain.get(h) == "open" and all(
+        not board.side[(h, n)] and board.terrain.get(n) == "open" for n in board.nbrs.get(h, ()))
+
+
+def refused(pos: Position, a, rule: str):
+    """``a`` is refused citing the rulebook's ``rule`` (e.g. "7.3.3")."""
+    return _refused(pos.session, a, f"OaO {rule}")
