@@ -12,7 +12,7 @@ from engine.rules import Violation
 
 from . import control, events, moves
 from .data import ENEMY
-from .forces import active_unit, can_select, fm_cap, forced_march_check
+from .forces import FM_CAVALRY, active_unit, can_select, fm_cap, forced_march_check
 from .game import CHANNEL, NAVAL_BOX, Game
 from .losses import set_ce
 from .markers import tag
@@ -37,7 +37,8 @@ def start_of_phase(g: Game, frame: dict) -> None:
     """7.8.2: a Task begun must be completed, its first MP going to it; 7.7: units in Rail Mode
     go on to their destination; 7.9.1: embarked units land at the start of the next GT's
     Movement Phase; 7.3.3: enemy PA markers pin Forces in Counter-Movement; 8.2.4a: cavalry pays
-    its Reaction MP first."""
+    its Reaction MP first — more than the phase's MP: it stays put and takes a Forced March EC for
+    the excess (up to 7), carrying what is left over (the rule's example)."""
     side = frame["side"]
     spent: dict[str, float] = {}
     done: list[int] = []
@@ -74,16 +75,15 @@ def start_of_phase(g: Game, frame: dict) -> None:
         if react:
             g.set_prop(pid, "reaction_mp", None)
             tag(g, pid, "Reaction ", None)
-            cap = allowance + 7
-            if react > cap:                               # 8.2.4a
-                forced_march_check(g, [pid], react - allowance)
-                g.set_prop(pid, "reaction_mp", react - cap)
-                tag(g, pid, "Reaction ", f"{react - cap} MP")
+            if react > allowance:                         # 8.2.4a (example: 9 in a 5-MP phase)
+                fm = min(react - allowance, FM_CAVALRY)
+                forced_march_check(g, [pid], fm)
+                if react - allowance - fm > 0:
+                    g.set_prop(pid, "reaction_mp", react - allowance - fm)
+                    tag(g, pid, "Reaction ", f"{react - allowance - fm} MP")
                 done.append(pid)
             else:
                 spent[str(pid)] = react
-                if react > allowance:
-                    forced_march_check(g, [pid], react - allowance)
     if side == "allied" and not frame.get("counter"):
         land_naval(g, frame)
     g.update(spent_start=spent, after_task=after_task, moved=sorted(set(g.top["moved"]) | set(done)),

@@ -44,6 +44,7 @@ def _blank_template(scenario: str):
     pos.set("control", {})
     pos.set("blown_bridges", [])
     pos.set("inactive_armies", {})
+    pos.set("plans", {})               # no Strategic Plan in force unless a test sets one
     pos.clear_stack()
     return pos.session
 
