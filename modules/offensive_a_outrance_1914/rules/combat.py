@@ -245,8 +245,6 @@ class AttackPhase(Decision):
             return self.no(g, "9.1", "attacks are designated before any is resolved")
         if target in attack_targets(g, frame):
             return None
-        if target in [a["target"] for a in frame["attacks"]]:
-            return self.no(g, "9.2", "no hex is attacked more than once per attack phase")
         if not any(g.side(p) != frame["side"] for p in g.units_at(target)):
             return self.no(g, "9.2", "an attack is made on an enemy-occupied hex")
         if fortress2_immune(g, target, frame["side"]):
@@ -254,8 +252,10 @@ class AttackPhase(Decision):
         return self.no(g, "9.2", "no unit of yours may attack that hex")
 
     def on_attack(self, g: Game, frame: dict, target: Loc) -> None:
-        """Designate an attack on this hex"""
-        g.call("declare_attack", side=frame["side"], target=str(target), units=[], mandatory=[])
+        """Designate an attack on this hex (or add units to the one designated, 9.2.1)"""
+        a = next((x for x in frame["attacks"] if x["target"] == target), None)
+        g.call("declare_attack", side=frame["side"], target=str(target), units=list(a["units"]) if a else [],
+               mandatory=list(a.get("mandatory", [])) if a else [])
 
     def on_resolve_all(self, g: Game, frame: dict) -> None:
         """Done designating: resolve the attacks"""
@@ -294,7 +294,6 @@ def end_attack_phase(g: Game) -> None:
 def attack_targets(g: Game, frame: dict) -> list[str]:
     side = frame["side"]
     enemy = ENEMY[side]
-    declared = {a["target"] for a in frame["attacks"]}
     used = set(phase_attackers(frame))
     out = set()
     at = g.index()["side_at"]
@@ -304,7 +303,7 @@ def attack_targets(g: Game, frame: dict) -> list[str]:
         hexes = [g.loc(pid)] + ([g.prop(pid, "two_hex")] if g.prop(pid, "two_hex") else [])
         for h in hexes:
             for n in g.board.all_nbrs.get(h, ()):
-                if n in declared or n in out:
+                if n in out:
                     continue
                 if not any(g.side(p) == enemy and not (g.ut(p).fortress and g.face(p) == 1 and not
                                                        any(g.side(q) == enemy and not g.ut(q).fortress
@@ -636,8 +635,17 @@ class Battle(State):
         is_flanked = flanked(g, frame["attackers"], frame["defenders"], target, side)
         shifts = column_shifts(g, forces, frame["defenders"], target, side, is_flanked, fortress_alone)
         drm = pr_drm(g, frame["attackers"], frame["defenders"], target, [h for h, _ in forces])
+        # 10.1.1: the AV of the units as they enter the combat (the 11.2 example counts the
+        # French 12 and the German 14 before the intensity SRs of step h)
+        att_av = sum(force_av(g, f, h, target, a_ammo) for h, f in forces)
+        def_av, av_used = defender_av(g, frame, frame["defenders"], d_ammo)
+        att_de = sum(g.size_of(p) for p in frame["attackers"] if g.is_combat(p))
+        def_de = sum(g.size_of(p) for p in frame["defenders"] if g.is_combat(p))
+        if fortress_alone:
+            def_de = 1.0                                 # 12.2.1b
         g.update(att2=int(round(att * 2)), dfn2=int(round(dfn * 2)), initial=index, shifts=shifts,
-                 flanked=is_flanked, pr_drm=drm,
+                 flanked=is_flanked, pr_drm=drm, att_av=att_av, def_av=def_av, av_used=av_used,
+                 att_de4=int(round(att_de * 4)), def_de4=int(round(def_de * 4)),
                  fortress_alone=fortress_alone, forces=[[h, f] for h, f in forces])
         self.report(g, g.top, "declared")
 
@@ -772,13 +780,8 @@ class Battle(State):
         r = frame["reading"]
         attackers = [p for p in frame["attackers"] if p in g.state.pieces and g.on_map(p)]
         defenders = [p for p in frame["defenders"] if p in g.state.pieces and g.on_map(p)]
-        a_ammo, d_ammo = ammo_ok(frame, "attacker"), ammo_ok(frame, "defender")
-        att_av = sum(force_av(g, f, h, target, a_ammo) for h, f in attacking_forces(g, attackers, target))
-        def_av, adjacent_used = defender_av(g, frame, defenders, d_ammo)
-        att_de = sum(g.size_of(p) for p in attackers if g.is_combat(p))
-        def_de = sum(g.size_of(p) for p in defenders if g.is_combat(p))
-        if frame["fortress_alone"]:
-            def_de = 1.0                                 # 12.2.1b
+        att_av, def_av = frame["att_av"], frame["def_av"]
+        att_de, def_de = frame["att_de4"] / 4, frame["def_de4"] / 4
         att_art = crt.artillery_drm(g.module, def_av, att_de)     # 10.1.2: enemy AV vs friendly d-e
         def_art = crt.artillery_drm(g.module, att_av, def_de)
         lines = [{"who": side, "what": f"artillery: AV {att_av} against {def_de:g} division-equivalents",
@@ -820,15 +823,14 @@ class Battle(State):
         rep = dict(frame["report"])
         rep["lines"] = rep["lines"] + lines
         rep["outcome"] = rep.get("outcome", []) + outcome
-        g.update(report=rep, retreats=retreats, av_used=adjacent_used, att_art=att_art, def_art=def_art,
-                 att_av=att_av, def_av=def_av)
+        g.update(report=rep, retreats=retreats, att_art=att_art, def_art=def_art)
 
     def retreat_attacker(self, g: Game, frame: dict) -> None:
         self._retreats(g, frame, frame["side"], frame["attackers"])
 
     def retreat_defender(self, g: Game, frame: dict) -> None:
         target = frame["target"]
-        defenders = [p for p in frame["defenders"] if p in g.state.pieces and g.loc(p) == target]
+        defenders = [p for p in frame["defenders"] if p in g.state.pieces and g.occupies(p, target)]
         # 11.1.2 Fortresses flip on a CRT retreat or when every Combat unit retreated after ECs
         movers = [p for p in defenders if str(p) in frame.get("retreats", {})]
         combat = [p for p in defenders if g.is_combat(p)]
@@ -839,7 +841,7 @@ class Battle(State):
                     g.note(f"{g.unit_name(p)} loses its outer garrison (11.1.2)")
         # 9.2.5 D: excluded defenders follow only if the hex is emptied of the others
         remaining = [p for p in defenders if str(p) not in frame.get("retreats", {}) and not g.ut(p).fortress]
-        excl = [p for p in frame["excluded"] if p in g.state.pieces and g.loc(p) == target]
+        excl = [p for p in frame["excluded"] if p in g.state.pieces and g.occupies(p, target)]
         if movers and not remaining and excl:
             smallest = min(frame["retreats"][str(p)] for p in movers)
             retreats = dict(frame["retreats"])
@@ -855,7 +857,15 @@ class Battle(State):
         for p in units:
             n = frame.get("retreats", {}).get(str(p), 0)
             if n and p in g.state.pieces and g.on_map(p):
-                todo.setdefault(g.loc(p), {}).setdefault(n, []).append(p)
+                h = g.loc(p)
+                other = g.prop(p, "two_hex")
+                if other:                                # 19.1.7: the half in the combat
+                    target = frame["target"]
+                    if side != frame["side"]:
+                        h = target if g.occupies(p, target) else h
+                    elif target not in g.board.all_nbrs.get(h, ()):
+                        h = other
+                todo.setdefault(h, {}).setdefault(n, []).append(p)
         groups = []
         for h, by_n in sorted(todo.items()):
             for n, ps in sorted(by_n.items(), reverse=True):

@@ -232,6 +232,11 @@ class Game(Context):
         de = t.de
         return de / 2 if self.prop(pid, "two_hex") else de
 
+    def occupies(self, pid: int, h: str) -> bool:
+        """The unit is in ``h`` (a Two-Hex unit in either of its hexes, 19.0)."""
+        piece = self.pieces.get(pid)
+        return piece is not None and (piece.loc == h or piece.props.get("two_hex") == h)
+
     def in_rail_mode(self, pid: int) -> bool:
         return bool(self.prop(pid, "rail"))
 

@@ -21,6 +21,7 @@ from .combat import forces_in, resolve_push_back
 from .data import ENEMY
 from .game import Game
 from .losses import allocate_sr, eliminate, reduce_ce
+from .markers import tag
 from .moves import STACK_LIMIT, stack_size
 
 
@@ -36,7 +37,7 @@ class RetreatQueue(State):
             return
         group, rest = groups[0], groups[1:]
         g.update(groups=rest)
-        units = [p for p in group["units"] if p in g.state.pieces and g.loc(p) == group["hex"]]
+        units = [p for p in group["units"] if p in g.state.pieces and g.occupies(p, group["hex"])]
         units = prepare(g, units)
         if not units:
             return
@@ -137,7 +138,7 @@ class Retreat(Decision):
     def settle(self, g: Game, frame: dict) -> None:
         """Finish when done; when blocked with no Push-back to try, take 11.1.5's losses."""
         frame = g.top
-        units = [p for p in frame["units"] if p in g.state.pieces and g.loc(p) == frame["hex"]]
+        units = [p for p in frame["units"] if p in g.state.pieces and g.occupies(p, frame["hex"])]
         if not units:
             g.end(frame["units"])
             return
@@ -211,7 +212,7 @@ class Retreat(Decision):
 
     def on_retreat(self, g: Game, frame: dict, to: Loc) -> None:
         """Retreat one hex"""
-        units = [p for p in frame["units"] if p in g.state.pieces and g.loc(p) == frame["hex"]]
+        units = [p for p in frame["units"] if p in g.state.pieces and g.occupies(p, frame["hex"])]
         side = frame["side"]
         here = frame["hex"]
         to = str(to)
@@ -221,9 +222,7 @@ class Retreat(Decision):
             g.end(frame["units"])
             return
         for p in units:
-            g.move_piece(p, to)
-            if g.prop(p, "two_hex"):
-                g.set_prop(p, "two_hex", None)
+            two_hex_step(g, p, here, to, frame)
         events.arrived(g, units, to, here, None)
         if attrs.get("crest") or (attrs.get("river") == "imposing" and not attrs.get("pontoon")):   # 11.1.4
             for f in forces_in(g, [p for p in units if p in g.state.pieces]):
@@ -244,11 +243,33 @@ class Retreat(Decision):
 
     def on_stay(self, g: Game, frame: dict) -> None:
         """Take the losses of 11.1.5"""
-        units = [p for p in frame["units"] if p in g.state.pieces and g.loc(p) == frame["hex"]]
+        units = [p for p in frame["units"] if p in g.state.pieces and g.occupies(p, frame["hex"])]
         self.blocked(g, frame, units)
 
     def resume(self, g: Game, frame: dict, result) -> None:
         self.settle(g, frame)
+
+
+def two_hex_step(g: Game, pid: int, here: str, to: str, frame: dict) -> None:
+    """Move a retreating unit one hex; 19.1.7: a Two-Hex unit's hit half (in ``here``) moves and
+    the unit stays in Two-Hex Status while the new hex touches its other half (a 1-hex retreat:
+    it pivots), else it consolidates; after a retreat of more than one hex it ends consolidated
+    in the final hex."""
+    other = g.prop(pid, "two_hex")
+    if not other:
+        g.move_piece(pid, to)
+        return
+    stay = other if g.loc(pid) == here else g.loc(pid)
+    last = frame["left"] <= 1
+    multi = len(frame["path"]) > 1 or frame["left"] > 1
+    if to in g.board.nbrs.get(stay, ()) and not (last and multi):
+        g.move_piece(pid, stay)
+        g.set_prop(pid, "two_hex", to)
+        tag(g, pid, "two-hex ", to)
+        return
+    g.move_piece(pid, to)
+    g.set_prop(pid, "two_hex", None)
+    tag(g, pid, "two-hex ", None)
 
 
 def surrenders(g: Game, units: list[int], blocked: bool) -> bool:
@@ -328,6 +349,7 @@ class Advance(Decision):
         g.move_piece(int(unit), frame["target"])
         if g.prop(unit, "two_hex"):
             g.set_prop(unit, "two_hex", None)
+            tag(g, int(unit), "two-hex ", None)
         g.update(moved=frame["moved"] + [int(unit)])
         events.arrived(g, [int(unit)], frame["target"], frm, None)
         if not self.cands(g, g.top):

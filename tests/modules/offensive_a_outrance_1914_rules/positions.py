@@ -166,3 +166,29 @@ def open_hex(pos: Position, h: str) -> bool:
 def refused(pos: Position, a, rule: str):
     """``a`` is refused citing the rulebook's ``rule`` (e.g. "7.3.3")."""
     return _refused(pos.session, a, f"OaO {rule}")
+
+
+def all_rail(pos: Position) -> None:
+    """Every RR hex operational for both sides (Ammo within 5 hexes of a friendly operational RR
+    hex almost everywhere, 9.4.1 (3))."""
+    rails = sorted(game(pos).board.rail)
+    pos.set("rail_allied", rails)
+    pos.set("rail_german", rails)
+
+
+def attack(pos: Position, side: str, target: str, units: list[int], counter: bool = False) -> None:
+    """Enter the side's attack phase, declare one attack on ``target`` with ``units`` (those with
+    PA markers on it are already in) and resolve it, up to the first decision of the battle."""
+    phasing = side if not counter else ("german" if side == "allied" else "allied")
+    pos.call("attack_phase", side=side, phasing=phasing, counter=counter)
+    pos.push(f"{side}: attack target=@{target}")
+    for pid in units:
+        if pid not in top(pos)["units"]:
+            pos.push(f"{side}: add unit=#{pid}")
+    pos.push(f"{side}: confirm")
+    pos.push(f"{side}: resolve_all")
+    pos.push(f"{side}: resolve target=@{target}")
+
+
+def battle(pos: Position) -> dict:
+    return next(f for f in reversed(pos.state.globals["rules_stack"]) if f["state"] == "battle")
