@@ -809,9 +809,15 @@ class Battle(State):
             if frame["fortress_alone"]:
                 res = ec_fortress_alone(g, defenders, def_drm)
             else:
-                res = ec_group(g, [p for p in defenders if not g.ut(p).fortress], def_drm,
-                               f"defenders at {g.hexname(target)}")
-            lines.append(res["line"])
+                normal, own = two_hex_ecs(g, frame, [p for p in defenders if not g.ut(p).fortress], def_drm)
+                res = ec_group(g, normal, def_drm, f"defenders at {g.hexname(target)}")
+                for p, drm in own:                       # 19.1.6: one EC, the worse DRM
+                    extra = ec_group(g, [p], drm, f"{g.unit_name(p)} (Two-Hex, 19.1.6)")
+                    lines.append(extra["line"])
+                    res["outcome"] += extra["outcome"]
+                    res["retreats"].update(extra["retreats"])
+            if res["line"].get("who"):
+                lines.append(res["line"])
             outcome += res["outcome"]
             for pid, n in res["retreats"].items():
                 retreats[str(pid)] = n
@@ -824,6 +830,7 @@ class Battle(State):
         rep["lines"] = rep["lines"] + lines
         rep["outcome"] = rep.get("outcome", []) + outcome
         g.update(report=rep, retreats=retreats, att_art=att_art, def_art=def_art)
+        g.report_combat({**rep, "stage": "resolved"})    # both players see the result before retreats
 
     def retreat_attacker(self, g: Game, frame: dict) -> None:
         self._retreats(g, frame, frame["side"], frame["attackers"])
@@ -899,6 +906,11 @@ class Battle(State):
         for key in ("retreated_allied", "retreated_german"):
             retreated += list((frame.get(key) or {}).get("moved", [])) if isinstance(frame.get(key), dict) else []
         retreated += [int(x) for x in frame.get("retreats", {})]
+        pending = set(frame.get("phase", {}).get("other_targets", [])) - set(
+            frame.get("phase", {}).get("attacked_hexes", [])) - {frame["target"]}
+        # 19.1.6: a Two-Hex unit whose other half is still to be attacked fights on there
+        retreated = [p for p in retreated if not (p in g.state.pieces and g.prop(p, "two_hex")
+                                                  and ({g.loc(p), g.prop(p, "two_hex")} & pending))]
         for p in frame.get("attackers", []):
             if p in g.state.pieces and g.prop(p, "pa"):
                 remove_pa(g, p)
@@ -982,6 +994,30 @@ def defender_av(g: Game, frame: dict, defenders: list[int], ammo: bool) -> tuple
             total += force_av(g, f, n, None, True, defending_in=n)
             new += f
     return total, used + new
+
+
+def two_hex_ecs(g: Game, frame: dict, units: list[int], drm: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """19.1.6: a Two-Hex unit attacked in both halves in one phase takes one EC with the worse
+    DRM of the two combats: deferred from the first combat (global ``twohex_ec``), taken in the
+    second. Returns (units checking with the group, (unit, DRM) checking on their own)."""
+    phase = frame["phase"]
+    pending = dict(g.get("twohex_ec") or {})
+    target = frame["target"]
+    normal, own = [], []
+    for p in units:
+        other_hex = g.prop(p, "two_hex")
+        if other_hex:
+            other_hex = other_hex if g.loc(p) == target else g.loc(p)
+            if other_hex in phase.get("other_targets", []) and other_hex not in phase.get("attacked_hexes", []):
+                pending[str(p)] = drm
+                g.note(f"{g.unit_name(p)} is attacked in both its hexes: one EC after the second combat (19.1.6)")
+                continue
+            if str(p) in pending:
+                own.append((p, max(drm, int(pending.pop(str(p))))))
+                continue
+        normal.append(p)
+    g.set("twohex_ec", pending or None)
+    return normal, own
 
 
 def ec_group(g: Game, units: list[int], drm: int, where: str) -> dict:
