@@ -423,7 +423,7 @@ def bombard_candidates(g: Game, frame: dict) -> list[list[int]]:
         t = g.ut(pid)
         if not ((t.siege and g.face(pid) == 1) or (t.utype == "siege_marker" and t.attrs.get("calibre"))):
             continue
-        if pid in used or g.prop(pid, "prep_used") == g.get("phase_id"):
+        if pid in used or (g.prop(pid, "prep_used") is not None and g.prop(pid, "prep_used") == g.get("phase_id")):
             continue
         h = g.loc(pid)
         for n in (h,) + g.board.all_nbrs.get(h, ()):

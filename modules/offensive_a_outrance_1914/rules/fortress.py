@@ -93,7 +93,7 @@ def bombard(g: Game, unit: int, fortress: int, frame: dict) -> dict | None:
     col = bombard_table_column(calibre, fclass)
     guns = int(t.attrs.get("guns", 1) or 1)
     pioneer = 0
-    if not g.get("pionier_used_phase") == g.get("phase_id"):
+    if g.get("pionier_used_phase") is None or g.get("pionier_used_phase") != g.get("phase_id"):
         for m in g.state.stack("box:on_unit") + g.units_at(g.loc(unit)):
             mt = g.ut(m) if m in g.state.pieces else None
             if mt is not None and mt.utype == "siege_marker" and "bombard_drm" in mt.attrs:

@@ -1,0 +1,210 @@
+"""12.0 Fortresses (and 13.0 siege artillery and Siege Train HQs)."""
+from __future__ import annotations
+
+from modules.offensive_a_outrance_1914.rules import combat, fortress, supply, tasks
+from modules.offensive_a_outrance_1914.rules.movement import step_cost
+
+from .positions import (all_rail, attack, battle, blank, do, game, legal_verbs, movement, refused, select, top,
+                        unit)
+
+VERDUN = {"47.45": "FR-fortress-Verdun-4745", "47.46": "FR-fortress-Verdun-4746",
+          "46.44": "FR-fortress-Verdun-4644", "46.45": "FR-fortress-Verdun-4645"}
+LIOUVILLE = ("46.50", "FR-fortress-Liouville-4650")          # Class B, Fortress 1, one level
+
+
+def verdun(pos) -> dict[str, int]:
+    return {h: unit(pos, t, h) for h, t in VERDUN.items()}
+
+
+def ring_of(pos, hexes) -> list[str]:
+    g = game(pos)
+    ring = set()
+    for h in hexes:
+        ring |= set(g.board.nbrs[h])
+    return sorted(ring - set(hexes))
+
+
+GERMANS = ["DE-3_2", "DE-4_2", "DE-5_3", "DE-6_3", "DE-7_4", "DE-8_4", "DE-9_5", "DE-10_5", "DE-11_6", "DE-12_6",
+           "DE-13_7", "DE-14_7", "DE-15_8", "DE-16_8", "DE-17_9", "DE-18_9", "DE-19_10", "DE-20_10"]
+
+
+def invest(pos, hexes) -> None:
+    """German units on every hex next to the camp (12.3)."""
+    for t, h in zip(GERMANS, ring_of(pos, hexes)):
+        unit(pos, t, h, army="DE5")
+
+
+def test_oao_12_1_1_a_fortress_never_moves_never_attacks_counts_nothing_and_is_always_supplied():
+    pos = blank("campaign", gt=10)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    g = game(pos)
+    assert g.size_of(f) == 0
+    assert supply.fixed_supply(g, f)
+    assert combat.can_attack_from(g, f, g.board.nbrs[LIOUVILLE[0]][0], {}).rule.endswith("12.1.1")
+
+
+def test_oao_12_1_2_zoc_only_with_the_outer_garrison():
+    pos = blank("campaign", gt=10)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    n = game(pos).board.nbrs[LIOUVILLE[0]][0]
+    assert n in game(pos).zoc("allied")
+    pos.flip(f, 1)
+    assert n not in game(pos).zoc("allied")
+
+
+def test_oao_12_1_3_entering_an_enemy_fortress_without_outer_garrison_costs_two_more():
+    pos = blank("campaign", gt=10)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0], face=1)
+    g = game(pos)
+    frm = next(n for n in g.board.nbrs[LIOUVILLE[0]] if not g.board.side[(n, LIOUVILLE[0])].get("river"))
+    d = unit(pos, "DE-11_6", frm, army="DE5")
+    movement(pos, "german")
+    select(pos, d, "german")
+    assert step_cost(game(pos), top(pos), frm, LIOUVILLE[0]) == game(pos).board.base_mp[(frm, LIOUVILLE[0])] + 2
+    assert f
+
+
+def test_oao_12_2_1b_a_fortress_alone_counts_one_de_checks_at_cel_11_and_has_a_printed_ip():
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    g = game(pos)
+    frm = next(n for n in g.board.nbrs[LIOUVILLE[0]] if not g.board.side[(n, LIOUVILLE[0])].get("river"))
+    d = unit(pos, "DE-11_6", frm, army="DE5")
+    pos.dice(1, 6, [1, 1], [6, 6])                                   # 1:2, white 1: "+3/+3"
+    attack(pos, "german", LIOUVILLE[0], [d])
+    b = battle(pos)
+    assert b["fortress_alone"] and b["def_de4"] == 4
+    assert any(s == -2 for _, s in b["shifts"])                     # the printed IP's 2L
+    pos.push("german: normal")                                        # no defender intensity (9.8)
+    rep = pos.state.globals["combat_report"]
+    assert any("Fortress Efficiency Check" in ln.get("what", "") for ln in rep["lines"])
+    assert pos.face(f) == 1                                           # 12 + 3 > 11: flipped
+
+
+def test_oao_12_2_2_verdun_example_a_division_in_the_camp_makes_it_immune():
+    """12.2.2 example: the Verdun camp (47.45, 47.46, 46.44, 46.45) Invested, Division Verdun 72r
+    in 46.45: no hex of the camp may be attacked (it can still be bombarded)."""
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    verdun(pos)
+    unit(pos, "FR-Verdun_72_r", "46.45", army="FR3")
+    invest(pos, VERDUN)
+    g = game(pos)
+    assert all(combat.fortress2_immune(g, h, "german") for h in VERDUN)
+    pos.call("attack_phase", side="german", phasing="german", counter=False)
+    assert refused(pos, "german: attack target=@47.45", "12.2.2")
+
+
+def test_oao_12_3_invested_camp_no_exit_no_pa():
+    pos = blank("campaign", gt=10)
+    verdun(pos)
+    d = unit(pos, "FR-Verdun_72_r", "46.45", army="FR3")
+    invest(pos, VERDUN)
+    g = game(pos)
+    assert pos.session.ruleset.invested_camp_of(g, "46.45", "allied") == frozenset(VERDUN)
+    movement(pos, "allied")
+    select(pos, d)
+    from .positions import destinations
+    assert destinations(pos) <= set(VERDUN)
+    german_hex = ring_of(pos, VERDUN)[0]
+    near = next(h for h in VERDUN if german_hex in game(pos).board.nbrs[h])
+    assert near
+
+
+def test_oao_12_4_bombardment_once_per_phase_without_an_hq_and_42_cm_needs_one():
+    pos = blank("campaign", gt=10, bombard_42=7, bombard_305=25)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    g = game(pos)
+    n1, n2 = g.board.nbrs[LIOUVILLE[0]][:2]
+    s1 = unit(pos, "DE-siege-3_1", n1, face=1)
+    s2 = unit(pos, "DE-siege-1_FsAB_8", n2, face=1)
+    big = unit(pos, "DE-siege-3_kMK", n2, face=1)
+    unit(pos, "DE-11_6", n1, army="DE5")
+    unit(pos, "DE-12_6", n2, army="DE5")
+    pos.call("attack_phase", side="german", phasing="german", counter=False)
+    assert refused(pos, f"german: bombard fortress=#{f} unit=#{big}", "13.2.2")
+    pos.push(f"german: bombard fortress=#{f} unit=#{s1}")
+    assert refused(pos, f"german: bombard fortress=#{f} unit=#{s2}", "12.4.1")
+    pos.dice(1)                                                       # 21 cm v Class B, 1: one level
+    pos.push("german: fire")
+    assert pos.where(f) == "eliminated"                               # its only level
+    assert "bombard" not in legal_verbs(pos)
+
+
+def test_oao_12_4_1_a_siege_train_hq_next_to_the_camp_allows_any_number():
+    pos = blank("campaign", gt=10, bombard_42=7, bombard_305=25)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    g = game(pos)
+    n1, n2 = g.board.nbrs[LIOUVILLE[0]][:2]
+    s1 = unit(pos, "DE-siege-3_1", n1, face=1)
+    big = unit(pos, "DE-siege-3_kMK", n2, face=1)
+    unit(pos, "DE-hq-Siege_Train_1", n2)
+    unit(pos, "DE-11_6", n1, army="DE5")
+    unit(pos, "DE-12_6", n2, army="DE5")
+    pos.call("attack_phase", side="german", phasing="german", counter=False)
+    pos.push(f"german: bombard fortress=#{f} unit=#{s1}")
+    pos.push(f"german: bombard fortress=#{f} unit=#{big}")
+    pos.dice(6, 6)
+    pos.push("german: fire")
+    assert pos.state.globals["bombard_42"] == 6                       # 13.4: the 42 cm use recorded
+
+
+def test_oao_12_3_3_the_last_level_of_an_invested_camp_destroyed_its_units_surrender():
+    pos = blank("campaign", gt=10, bombard_42=7, bombard_305=25)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    inside = unit(pos, "FR-1_det_81", LIOUVILLE[0], army="FR3")
+    invest(pos, [LIOUVILLE[0]])
+    g = game(pos)
+    n1 = g.board.nbrs[LIOUVILLE[0]][0]
+    s1 = unit(pos, "DE-siege-3_1", n1, face=1)
+    pos.call("attack_phase", side="german", phasing="german", counter=False)
+    pos.push(f"german: bombard fortress=#{f} unit=#{s1}")
+    pos.dice(1)
+    pos.push("german: fire")
+    assert pos.where(f) == "eliminated" and pos.where(inside) == "eliminated"
+    assert top(pos)["state"] == "bombard_advance"                     # 12.3.4
+
+
+def test_oao_12_5_repair_flips_back_and_restores_a_level_outside_an_investment():
+    pos = blank("campaign", gt=10)
+    f = unit(pos, "FR-fortress-Verdun-4745", "47.45", face=1, lost=2)
+    do(pos, "repair", lambda g: fortress.repair(g, "allied"))
+    assert pos.face(f) == 0 and pos.state.pieces[f].props["lost"] == 1
+
+
+def test_oao_13_1_1_siege_artillery_deploys_after_a_whole_phase_stationary():
+    pos = blank("campaign", gt=10)
+    s = unit(pos, "DE-siege-3_1", "60.50")
+    movement(pos, "german")
+    select(pos, s, "german")
+    pos.push("german: deploy")
+    pos.push("german: done")
+    assert pos.face(s) == 0
+    pos.push("german: end")
+    assert pos.face(s) == 1                                           # Deployed at the phase's end
+
+
+def test_oao_13_1_1_german_42_cm_deploys_only_in_a_movement_phase():
+    pos = blank("campaign", gt=10)
+    s = unit(pos, "DE-siege-3_kMK", "60.50")
+    movement(pos, "german", counter=True)
+    select(pos, s, "german")
+    assert refused(pos, "german: deploy", "13.1.1")
+
+
+def test_oao_13_3_prep_bombardment_needs_a_prep_marker_a_pa_and_four_21_cm():
+    pos = blank("campaign", gt=10, bombard_prep=5)
+    g = game(pos)
+    target = sorted(pos.session.ruleset.prep_hexes)[0]
+    h = next(n for n in g.board.nbrs[target] if n in pos.session.ruleset.playable(g))
+    hq = unit(pos, "DE-hq-Siege_Train_1", h, prep=10)
+    unit(pos, "DE-11_6", h, army="DE1", pa=target)
+    for t in ("DE-siege-2+3_4", "DE-siege-1+2_6"):
+        unit(pos, t, h, face=1)
+    unit(pos, "FR-1_1", target, army="FR6")
+    frame = {"side": "german", "target": target}
+    assert combat.prep_possible(game(pos), frame) == hq
+    pos2 = blank("campaign", gt=10, bombard_prep=0)
+    assert combat.prep_possible(game(pos2), frame) is None           # 13.4: the limit spent
+    assert tasks.PA_COST == 4
