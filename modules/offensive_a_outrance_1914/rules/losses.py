@@ -159,5 +159,7 @@ def eliminate(g: Game, pid: int, why: str, vp: bool = True, where: str = ELIMINA
         g.do(C.RemoveMarker(pid, tag))
     g.move_piece(pid, where)
     g.note(f"{name} is eliminated ({why})")
+    if t is not None and t.train and where == ELIMINATED:           # 16.7: back two GTs later
+        g.set_prop(pid, "back_on", g.gt + 2)
     if vp and t is not None and (t.combat or t.artillery or t.supply or t.fort):
         award(g, ENEMY[side], 4 if formation else 1, f"{name} eliminated (27.9)")

@@ -16,7 +16,7 @@ from engine.actions import Loc, Piece
 from engine.machine import Procedure
 from engine.rules import Violation
 
-from . import control, events, fortress, org, substitutions
+from . import control, events, fortress, org, substitutions, tasks
 from .base import Decision
 from .data import ENEMY
 from .game import ELIMINATED, HELD, NAVAL_BOX, REINFORCEMENTS, WITHDRAWN, Game
@@ -74,7 +74,11 @@ def placement_options(g: Game, pid: int) -> list[str]:
         return [near] if near else []
     if at.startswith("box:entry_"):
         entry = ENTRY_HEX[at[-1]]
-        return [entry] if entry in g.board.hexes else []
+        if entry not in g.board.hexes:
+            return []
+        # 16.1.1: it enters in Rail Mode (no RP) for a destination designated now (7.7.3 (2)):
+        # the entry hex itself or any connected friendly operational RR hex 6+ hexes from the enemy
+        return [entry] + [h for h in tasks.rail_destinations(g, {"side": side, "hex": entry}, pid) if h != entry]
     if at == "box:depot":
         name = str(g.prop(pid, "on", "") or "")
         depots = [p for p in g.units_of(side) if g.ut(p).depot]
@@ -119,11 +123,14 @@ def place(g: Game, pid: int, where: str) -> None:
         g.set_prop(pid, "hq", hq)
         g.note(f"{g.unit_name(pid)} joins {g.unit_name(hq) if hq else 'its Siege Train'} in Reserve (13.2.4)")
         return
+    dest = where
+    if at.startswith("box:entry_"):
+        where = ENTRY_HEX[at[-1]]
     g.move_piece(pid, where)
     org.assign_at_arrival(g, pid, box)
     if at.startswith("box:entry_"):
-        g.set_prop(pid, "rail", {"dest": where, "stage": "move", "entry": True})
-        tag(g, pid, "rail ", "entering")
+        g.set_prop(pid, "rail", {"dest": dest, "stage": "move", "entry": True})
+        tag(g, pid, "rail ", f"→{dest}")
     if t.depot and g.prop(pid, "army") is None and t.army:
         pass
     g.note(f"{g.unit_name(pid)} arrives at {g.hexname(where) if where in g.board.hexes else where} (16.1)")
@@ -315,10 +322,6 @@ class PlaceReinforcement(Decision):
             g.update(todo=rest)
         else:
             g.end()
-
-
-def rail_destination_needed(g: Game, side: str) -> list[int]:
-    return [p for p in g.units_of(side) if (g.prop(p, "rail") or {}).get("entry")]
 
 
 # -- 21.3, 23.1, 24.3 -----------------------------------------------------------------------------

@@ -60,8 +60,10 @@ def simple(g: Game, new: int, old: int) -> None:
         g.do(C.SetProp(old, AM, None))
     elif nt.am_type:
         army = g.army(old) if marker is not None else org.default_army(g, new)
-        org.assign_at_arrival(g, new, g.prop(new, "box", "") or "")
-        if army and g.prop(new, AM) is not None:
+        box = g.prop(new, "box", "") or ""
+        if box:
+            org.assign_at_arrival(g, new, box)
+        if army and (g.prop(new, AM) is None or not box):
             org.create_marker(g, new, army, org.marker_corps_for(g, new, None))
         if marker is not None and marker in g.state.pieces:
             g.do(C.Move(marker, WITHDRAWN))

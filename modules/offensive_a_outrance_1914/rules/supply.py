@@ -547,6 +547,8 @@ def finish_supply(g: Game, side: str) -> None:
         t = g.ut(pid)
         if not (t.combat or t.artillery) or not g.on_map(pid):
             continue
+        if not g.is_formation(pid) and any(g.is_formation(q) and g.side(q) == side for q in g.units_at(g.loc(pid))):
+            continue                        # 5.5.1: part of its Formation's Force, which checks
         srcs = unit_sources(g, pid)
         if srcs:
             for kind, src, ext in srcs[:1]:
@@ -557,12 +559,10 @@ def finish_supply(g: Game, side: str) -> None:
             isolated_units.append(pid)
         else:
             out_of_supply.append(pid)
-    for pid in out_of_supply:
-        if g.is_formation(pid):
-            reduce_ce(g, pid, 1, "Out of Supply (15.4)")
+    for pid in out_of_supply:              # a Support unit alone takes an SR instead (5.5.2)
+        reduce_ce(g, pid, 1, "Out of Supply (15.4)")
     for pid in isolated_units:
-        if g.is_formation(pid):
-            reduce_ce(g, pid, 3, "Isolated (15.4)")
+        reduce_ce(g, pid, 3, "Isolated (15.4)")
     if out_of_supply or isolated_units:
         g.note(f"{g.side_name(side)} Supply Phase: {len(out_of_supply)} unit(s) Out of Supply, "
                f"{len(isolated_units)} Isolated (15.4)")
