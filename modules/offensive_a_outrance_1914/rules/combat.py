@@ -709,6 +709,9 @@ class Battle(State):
         if frame.get("naval_choice"):
             g.update(shifts=frame["shifts"] + [["British Naval Support (21.2)", -2]])
             frame = g.top
+        if frame.get("naval_choice") or frame.get("prep_shift"):
+            self.report(g, frame, "declared")          # the final odds with every shift
+            frame = g.top
         white = g.roll("CRT white die", "1white")
         black = g.roll("CRT black die", "1black")
         side = frame["side"]

@@ -79,7 +79,8 @@ class MoveContext:
         self.flooded = bool(g.get("ijzer_flooded"))
         # 24.6: the Belgian Pontoon carries one Formation per movement phase
         self.pontoon_gone = bool(g.get("pontoon_destroyed")) or (
-            g.get("pontoon_used") == g.get("phase_id") and any(g.is_formation(p) for p in units))
+            g.get("pontoon_used") is not None and g.get("pontoon_used") == g.get("phase_id")
+            and any(g.is_formation(p) for p in units))
         self.camp_exit = g.rules.invested_camp_of(g, start, side)          # 12.3.2
         self.rail_ops = control.operational(g, side) if self.depot else frozenset()
 

@@ -334,7 +334,7 @@ def check_recover(g: Game, frame: dict) -> Violation | None:
     if adjacent:
         if frame["allowance"] < CE_COST:
             return no(g, "7.5.2a", "next to the enemy the recovery is completed at once (no MP-spent marker)")
-        if g.get("ips", {}).get(here) == g.get("phase_id"):
+        if g.get("ips", {}).get(here) is not None and g.get("ips", {}).get(here) == g.get("phase_id"):
             return no(g, "7.5.2a", "the IP must have existed before this movement phase")
     if tasks_pinned_for(g, frame, "ce"):
         return no(g, "7.3.3", "a pinned Force may not spend MP to recover CEL")

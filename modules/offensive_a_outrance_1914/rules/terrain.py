@@ -38,7 +38,8 @@ def has_road_bridge(g: Game, a: str, b: str) -> bool:
     Belgian Pontoon 51.16-52.16 until a German unit occupies either hex)."""
     attrs = g.board.side.get((a, b), {})
     if attrs.get("pontoon"):
-        return not g.get("pontoon_destroyed") and g.get("pontoon_used") != g.get("phase_id")
+        return not g.get("pontoon_destroyed") and (g.get("pontoon_used") is None
+                                                   or g.get("pontoon_used") != g.get("phase_id"))
     return attrs.get("river") in BRIDGED
 
 

@@ -1,0 +1,253 @@
+"""21-25 national special rules; 26 Strategic Plans; 27 victory."""
+from __future__ import annotations
+
+from modules.offensive_a_outrance_1914.rules import control, events, final, plans, prelim, supply
+from modules.offensive_a_outrance_1914.rules.forces import fm_cap
+
+from .positions import (all_rail, attack, battle, blank, do, fresh, game, legal_verbs, movement, refused, select,
+                        top, unit)
+
+FR_DIV = "FR-3_2"
+DE_DIV = "DE-11_6"
+
+
+def vp(pos) -> int:
+    return int(pos.state.globals.get("vp", 0))
+
+
+# -- 21 Allied ------------------------------------------------------------------------------------
+
+def test_oao_21_1_inferior_allied_doctrine_black_1_rerolls_when_the_allies_attack():
+    pos = blank("campaign", gt=5)
+    all_rail(pos)
+    d = unit(pos, FR_DIV, "44.18", army="FR5")
+    unit(pos, DE_DIV, "44.17", army="DE2")
+    pos.dice(3, 1, 4, 5, [1, 1], [1, 1])
+    attack(pos, "allied", "44.17", [d])
+    pos.push("allied: normal")
+    pos.push("german: normal")
+    rep = pos.state.globals["combat_report"]
+    assert rep["lines"][1]["dice"] == [3, 1, 4, 5]
+    pos = blank("campaign", gt=6)
+    all_rail(pos)
+    d = unit(pos, FR_DIV, "44.18", army="FR5")
+    unit(pos, DE_DIV, "44.17", army="DE2")
+    pos.dice(3, 1, [1, 1], [1, 1])
+    attack(pos, "allied", "44.17", [d])
+    pos.push("allied: normal")
+    pos.push("german: normal")
+    assert pos.state.globals["combat_report"]["lines"][1]["dice"] == [3, 1]
+
+
+def test_oao_21_2_british_naval_support_two_columns_left_in_a_coastal_hex():
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    g = game(pos)
+    playable = pos.session.ruleset.playable(g)
+    coast, att_hex = next((c, n) for c in sorted(g.board.coastal) if c in playable
+                          and g.board.hexes[c].get("country") == "FR"
+                          for n in g.board.nbrs[c] if n in playable and n not in g.board.coastal
+                          and not g.board.side[(c, n)].get("river"))
+    unit(pos, "FR-1_1", coast, army="FR6")
+    a = unit(pos, DE_DIV, att_hex, army="DE1")
+    pos.dice(3, 6, [1, 1], [1, 1])
+    attack(pos, "german", coast, [a])
+    pos.push("german: normal")
+    pos.push("allied: normal")
+    assert top(pos)["state"] == "naval_choice"
+    pos.push("allied: naval_support")
+    assert ["British Naval Support (21.2)", -2] in pos.state.globals["combat_report"]["lines"][0]["shifts"]
+
+
+def test_oao_21_3_ijzer_inundation_once_when_a_division_holds_nieuwpoort():
+    pos = blank("campaign", gt=10)
+    assert not prelim.can_flood(game(pos))
+    unit(pos, "FR-1_1", "35.11", army="FR6")
+    assert prelim.can_flood(game(pos))
+    pos.call("prelim_options", side="allied")
+    pos.dice(3)
+    pos.push("allied: flood")
+    assert pos.state.globals.get("ijzer_flooded")
+    assert not prelim.can_flood(game(pos))
+
+
+def test_oao_22_1_no_french_forced_march_in_the_french_movement_phase_of_gt_1():
+    pos = blank("campaign", gt=1)
+    d = unit(pos, FR_DIV, "30.40", army="FR5")
+    g = game(pos)
+    assert fm_cap(g, {"side": "allied", "counter": False}, [d]) == 0
+    assert fm_cap(g, {"side": "allied", "counter": True}, [d]) == 3
+
+
+def test_oao_22_2_3_paris_supplies_french_units_in_the_paris_area():
+    pos = blank("campaign", gt=10, rail_allied=[])
+    g = game(pos)
+    h = sorted(g.board.paris_area)[0]
+    d = unit(pos, FR_DIV, h, army="PARIS")
+    assert supply.unit_sources(game(pos), d) == [("fixed", None, False)]
+
+
+def test_oao_22_4_1_french_reserve_roll_from_the_3rd_interphase():
+    pos = blank("campaign", gt=9)
+    pos.dice(1)
+    do(pos, "roll", lambda g: final.french_reserve_roll(g, 3))
+    assert pos.state.globals.get("fr_reserve_flipped")
+
+
+def test_oao_23_1_1_the_bef_base_transfer_is_due_when_a_german_unit_comes_within_8_of_amiens():
+    pos = blank("campaign", gt=5)
+    g = game(pos)
+    near = next(h for h in sorted(g.board.within("22.23", 8)) if g.board.distance(h, "22.23") == 8
+                and h in pos.session.ruleset.playable(g))
+    d = unit(pos, DE_DIV, near, army="DE1")
+    do(pos, "arrives", lambda g: events.arrived(g, [d], near, None, set()))
+    assert pos.state.globals.get("bef_transfer_due")
+    do(pos, "prelim", lambda g: prelim.base_transfers(g))
+    assert pos.state.globals["bases"]["BEF"] in ("02.36", "02.46")
+    assert pos.state.globals["bef_transfer_until"] == 8
+
+
+def test_oao_24_4_antwerpen_surrenders_with_german_units_in_51_17_and_52_16():
+    pos = blank("campaign", gt=10)
+    unit(pos, DE_DIV, "51.17", army="DE1")
+    unit(pos, "DE-12_6", "52.16", army="DE1")
+    do(pos, "end of GT", lambda g: prelim.antwerp_check(g))
+    assert pos.state.globals["antwerp_surrendered"] == 10
+
+
+def test_oao_24_6_the_pontoon_carries_one_formation_per_movement_phase():
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    from modules.offensive_a_outrance_1914.rules import terrain
+    assert terrain.has_road_bridge(g, "51.16", "52.16")
+    pos.set("pontoon_used", "p1")
+    pos.set("phase_id", "p1")
+    assert not terrain.has_road_bridge(game(pos), "51.16", "52.16")
+
+
+def test_oao_25_1_hkk_cavalry_stays_with_its_armies_before_gt_10():
+    pos = blank("campaign", gt=9)
+    c = unit(pos, "DE-2C", "44.18", army="DE1")
+    from modules.offensive_a_outrance_1914.rules.assign import army_change_refusal
+    assert army_change_refusal(game(pos), c, "DE6").rule.endswith("25.1")
+    assert army_change_refusal(game(pos), c, "DE2") is None
+    pos.set("turn", 10)
+    assert army_change_refusal(game(pos), c, "DE6") is None
+
+
+# -- 26 Strategic Plans --------------------------------------------------------------------------
+
+def test_oao_26_2_1_a_bound_formation_ends_its_move_closer_to_an_objective():
+    pos = blank("campaign", gt=10, plans={"FR_1st": "active"})
+    d = unit(pos, "FR-1_1", "50.60", army="FR1")
+    objs = plans.objectives(game(pos), "FR1")
+    movement(pos, "allied")
+    select(pos, d)
+    g = game(pos)
+    start = min(g.board.distance("50.60", o) for o in objs)
+    from .positions import destinations
+    assert destinations(pos)
+    assert all(min(g.board.distance(h, o) for o in objs) < start for h in destinations(pos))
+
+
+def test_oao_26_3_no_abandonment_in_gt_1_or_2_and_27_1_penalty_by_distance():
+    assert plans.abandon_penalty(5) == -15 and plans.abandon_penalty(4) == -10
+    assert plans.abandon_penalty(2) == -6 and plans.abandon_penalty(1) == -3
+    pos = blank("campaign", gt=2, plans={"FR_2nd": "active"})
+    assert plans.abandon_options(game(pos), "allied") == []
+    pos = blank("campaign", gt=3, plans={"FR_2nd": "active"})
+    primary = plans.plan_rows(game(pos))["FR_2nd"][1]
+    g = game(pos)
+    adj = next(n for n in g.board.nbrs[primary[0]] if n in pos.session.ruleset.playable(g))
+    unit(pos, "FR-1_1", adj, army="FR2")
+    do(pos, "abandon", lambda g: plans.abandon_plan(g, "FR2"))
+    assert vp(pos) == 3                                           # -3 to the Allies (German lead +)
+
+
+def test_oao_26_6_2_the_german_6th_army_plan_activates_after_the_french_2nd_abandons():
+    pos = blank("campaign", gt=3, plans={"FR_2nd": "active", "DE_6th": "suspended"})
+    do(pos, "abandon", lambda g: plans.abandon_plan(g, "FR2"))
+    do(pos, "prelim", lambda g: plans.de6_roll(g))
+    assert pos.state.globals["plans"]["DE_6th"] == "active"
+
+
+def test_oao_26_6_2a_the_suspended_6th_army_places_no_pa():
+    pos = blank("campaign", gt=3, plans={"DE_6th": "suspended"})
+    d = unit(pos, DE_DIV, "55.58", army="DE6")
+    g = game(pos)
+    n = next(x for x in g.board.nbrs["55.58"] if x in pos.session.ruleset.playable(g))
+    unit(pos, "FR-1_1", n, army="FR1")
+    movement(pos, "german")
+    select(pos, d, "german")
+    assert refused(pos, f"german: pa toward=@{n}", "26.6.2a")
+
+
+def test_oao_26_1_1_a_primary_objective_taken_by_infantry_held_at_the_end_of_the_player_turn():
+    pos = blank("campaign", gt=5, plans={"DE_1st": "active"})
+    d = unit(pos, DE_DIV, "49.21", army="DE1")
+    do(pos, "passes", lambda g: events.arrived(g, [d], "49.21", None, set()))
+    do(pos, "end", lambda g: plans.end_of_player_turn(g))
+    assert pos.state.globals["plans"]["DE_1st"] == "captured"
+    pos = blank("campaign", gt=5, plans={"DE_1st": "active"})
+    c = unit(pos, "DE-2C", "49.21", army="DE1")
+    do(pos, "passes", lambda g: events.arrived(g, [c], "49.21", None, set()))
+    do(pos, "end", lambda g: plans.end_of_player_turn(g))
+    assert pos.state.globals["plans"]["DE_1st"] == "active"          # cavalry never captures
+
+
+# -- 27 victory ------------------------------------------------------------------------------------
+
+def test_oao_27_2_mulhausen_plus_ten_once_before_gt_7():
+    pos = blank("campaign", gt=5)
+    pos.set("control", {h: "allied" for h in final.MULHAUSEN})
+    pos.call("final_phase", side="allied")
+    assert vp(pos) == -10
+    pos.call("final_phase", side="german")
+    assert vp(pos) == -10                                              # reading R23: once
+
+
+def test_oao_27_4_deepest_german_advance_examples():
+    """27.4 examples: 29.34 -> +5; 15.32 -> +17; 25.23 -> -2."""
+    pos = blank("campaign", gt=6)
+    g = game(pos)
+    assert int(g.board.hexes["29.34"]["advance_vp"]) == 5
+    assert int(g.board.hexes["15.32"]["advance_vp"]) == 17
+    assert int(g.board.hexes["25.23"]["advance_vp"]) == -2
+    unit(pos, DE_DIV, "29.34", army="DE1")
+    unit(pos, "DE-2C", "15.32", army="DE1")                           # cavalry does not count
+    do(pos, "27.4", lambda g: final.deepest_advance(g))
+    assert vp(pos) == 5
+
+
+def test_oao_27_7_a_german_unit_entering_paris_scores_25_and_27_8_objectives():
+    pos = blank("campaign", gt=10)
+    d = unit(pos, DE_DIV, "16.36", army="DE1")
+    do(pos, "enters", lambda g: events.arrived(g, [d], "16.36", None, set()))
+    assert vp(pos) == 25
+    do(pos, "again", lambda g: events.arrived(g, [d], "16.36", None, set()))
+    assert vp(pos) == 25
+    do(pos, "final", lambda g: final.final_interphase(g))
+    assert pos.state.globals.get("outcome") or pos.session.outcome() is not None
+
+
+def test_oao_27_9_four_vp_per_formation_one_per_support_unit_eliminated():
+    pos = blank("campaign", gt=10)
+    d = unit(pos, FR_DIV, "30.40", army="FR5")
+    a = unit(pos, "FR-artillery-Toul_artillery", "30.41")
+    from modules.offensive_a_outrance_1914.rules.losses import eliminate
+    do(pos, "lost", lambda g: (eliminate(g, d, "test"), eliminate(g, a, "test")))
+    assert vp(pos) == 5
+
+
+def test_oao_27_5_front_gaps_cost_one_vp_per_empty_front_hex():
+    pos = blank("campaign", gt=6)
+    g = game(pos)
+    before = vp(pos)
+    do(pos, "27.5", lambda g: final.front_gaps(g, "allied"))
+    assert vp(pos) >= before                                           # gaps cost the Allies VP
+
+
+def test_oao_30_4_grand_campaign_victory_by_10_vp():
+    pos = blank("campaign", gt=30, vp=12)
+    do(pos, "end", lambda g: final.game_end(g))
+    assert pos.session.outcome() is not None and "Germany wins" in pos.session.outcome().text
