@@ -22,7 +22,7 @@ from engine.model import Module
 from engine.rules import Transaction, state_invariants
 from engine.state import GameState
 
-from . import (assign, cavalry, combat, final, fortress, movement, org, plans, prelim, rail, retreat,
+from . import (assign, cavalry, combat, control, final, fortress, movement, org, plans, prelim, rail, retreat,
                start, supply, turn, visibility)
 from .data import SIDES, Board, read_armies, read_units
 from .game import AM, ELIMINATED, Game
@@ -58,6 +58,7 @@ class OffensiveAOutrance(MachineRuleset):
         self.unit_types = read_units(module)
         self.armies = read_armies(module)
         self._cache: dict[str, Any] = {}
+        self._edges: dict[tuple, frozenset[str]] = {}
         self._cache_hash: int | None = None
         self._memo: dict[Any, Any] = {}
         self._playable: dict[str, frozenset[str]] = {}
@@ -143,6 +144,23 @@ class OffensiveAOutrance(MachineRuleset):
             else:
                 self._playable[scen] = land
         return self._playable[scen]
+
+    def friendly_edges(self, g: Game, side: str) -> frozenset[str]:
+        """1.1: the friendly map edge hexes in play — France for the Allies, Germany for the
+        German; in the Battle for Lorraine and the Race to the Sea also the edges of the part of
+        the map in play (29.1, 31) where they run through the side's country."""
+        scen = g.get("scenario_id", "")
+        key = (scen, side)
+        if key not in self._edges:
+            country = control.EDGE_COUNTRY[side]
+            playable = self.playable(g)
+            board = self.board
+            out = {h for h, c in board.map_edge.items() if c == country and h in playable}
+            if scen in ("lorraine", "race_to_the_sea"):
+                out |= {h for h in playable if board.hexes[h].get("country") == country
+                        and any(n in board.land and n not in playable for n in board.all_nbrs.get(h, ()))}
+            self._edges[key] = frozenset(out)
+        return self._edges[key]
 
     def last_turn(self, g: Game) -> int:
         return int(g.module.scenarios[g.get("scenario_id")].last_turn)

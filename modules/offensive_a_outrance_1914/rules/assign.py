@@ -124,8 +124,8 @@ class Assignment(Decision):
     """5.1.2: the phasing player designates each army's AoA and assigns corps and Formations."""
     name = "assignment"
     rule = "5.1.2"
-    lines = {"place_army": "moves {marker} to {to}", "to_army": "assigns {marker} to {army}",
-             "to_corps": "assigns {marker} to corps {corps}", "relocate": "relocates {depot} to {to} (15.6.4)"}
+    lines = {"place_army": "moves {marker} to {to}", "to_army": "reorganises an army display (5.2)",
+             "to_corps": "reorganises an army display (5.2)", "relocate": "relocates {depot} to {to} (15.6.4)"}
 
     def begin(self, g: Game, frame: dict) -> None:
         org.place_army_markers(g, frame["side"])
@@ -291,7 +291,6 @@ class Assignment(Decision):
             for m in list(markers_in(g, old)):
                 if g.state.pieces[m].props.get(CORPS) == corps:
                     g.move_piece(m, g.armies[army].box)
-        g.note(f"{g.side_name(frame['side'])}: {g.unit_name(unit)} is assigned to {g.army_name(army)}")
 
     def check_to_corps(self, g: Game, frame: dict, marker: Piece, corps: str) -> Violation | None:
         if marker not in g.state.pieces or g.state.pieces[marker].loc[4:] not in g.armies:

@@ -70,7 +70,7 @@ class Reaction(Decision):
             g.end()
 
     def ask(self, g: Game, frame: dict) -> str:
-        names = ", ".join(g.name_at(p) for p in frame["candidates"])
+        names = ", ".join(g.true_name_at(p) for p in frame["candidates"])
         return f"the enemy moved next to your cavalry ({names}): React one hex, or let it be (8.2)"
 
     def actions(self, g: Game, frame: dict):

@@ -327,7 +327,7 @@ class DeclareAttack(Decision):
     lines = {"add": "adds {unit} to the attack", "drop": "leaves {unit} out of the attack"}
 
     def ask(self, g: Game, frame: dict) -> str:
-        names = ", ".join(g.unit_name(p) for p in frame["units"]) or "no units yet"
+        names = ", ".join(g.true_name(p) for p in frame["units"]) or "no units yet"
         return f"attack on {g.hexname(frame['target'])}: {names}. Add attacking units, then confirm"
 
     def candidates(self, g: Game, frame: dict) -> list[int]:

@@ -67,7 +67,7 @@ def _reach(g: Game, side: str) -> set[str]:
     ezoc, fzoc = g.zoc(enemy), g.zoc(side)
     at = g.index()["side_at"]
     playable = g.rules.playable(g)
-    start = [h for h, c in board.map_edge.items() if c == EDGE_COUNTRY[side] and h in playable]
+    start = sorted(g.rules.friendly_edges(g, side))
 
     def open_(h: str) -> bool:
         if at.get(h) == enemy and g.enemy_in(h, side):
@@ -154,7 +154,9 @@ def rail_network(g: Game, side: str) -> set[str]:
         return (h in playable and h not in excluded and controlled_by(g, h, side)
                 and not (g.side_at(h) == enemy and g.enemy_in(h, side)))
 
-    start = [h for h, c in board.map_edge.items() if c == EDGE_COUNTRY[side] and h in board.rail and ok(h)]
+    if g.scenario() == "lorraine":             # 29.3.2: every RR line behind the front line
+        return {h for h in board.rail if ok(h)}
+    start = [h for h in sorted(g.rules.friendly_edges(g, side)) if h in board.rail and ok(h)]
     seen = set(start)
     frontier = list(start)
     while frontier:

@@ -360,8 +360,34 @@ class Game(Context):
     def side_name(self, side: str) -> str:
         return {"allied": "Allied", "german": "German"}.get(side, side)
 
+    def hidden(self, pid: int) -> bool:
+        """The enemy may not identify the piece (3.1.6: not the top unit of its stack; 3.1.7: on
+        an owner-only display)."""
+        piece = self.pieces.get(pid)
+        if piece is None:
+            return False
+        if piece.props.get("concealed"):
+            for frame in self.stack or ():            # 3.1.6: a combat reveals its units
+                if frame.get("state") == "battle" and pid in (frame.get("attackers") or []) + \
+                        (frame.get("defenders") or []) + (frame.get("excluded") or []):
+                    return False
+            return True
+        loc = self.module.locations.get(piece.loc)
+        return loc is not None and loc.visibility in ("owner", "nobody")
+
     def unit_name(self, pid: int) -> str:
-        """``"French 3/2"``, ``"German Fortress Metz (54.48)"``."""
+        """The unit as the log (read by both players) may name it: ``"French 3/2"`` when the enemy
+        can see it, else ``"an Allied unit"`` / ``"an Allied Assignment marker"`` (3.1.6, 3.1.7)."""
+        if self.hidden(pid):
+            piece = self.pieces[pid]
+            what = "unit" if self.ut(pid) is not None else "marker"
+            side = self.side_name(piece.props.get("owner", ""))
+            return f"{'an' if side[:1] in 'AEIOU' else 'a'} {side} {what}"
+        return self.true_name(pid)
+
+    def true_name(self, pid: int) -> str:
+        """``"French 3/2"``, ``"German Fortress Metz (54.48)"`` — for what the rules reveal (a
+        combat's units, 3.1.6) or what the enemy sees anyway."""
         t = self.ut(pid)
         if t is None:
             piece = self.state.pieces[pid]
@@ -369,6 +395,12 @@ class Game(Context):
         kind = {"fortress": "Fortress ", "fort": "Fort ", "depot": "depot ", "corps_train": "",
                 "siege_train_hq": ""}.get(t.utype, "")
         return f"{NAT_NAME.get(t.nat, t.nat)} {kind}{t.name}"
+
+    def true_name_at(self, pid: int) -> str:
+        """The unit and its hex, as its owner's prompts name it."""
+        where = self.loc(pid)
+        return f"{self.true_name(pid)} at {self.board.label(where)}" if where in self.board.hexes \
+            else self.true_name(pid)
 
     def name_at(self, pid: int) -> str:
         where = self.loc(pid)

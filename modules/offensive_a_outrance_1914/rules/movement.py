@@ -143,7 +143,7 @@ class Force(Decision):
         return super().describe(g, frame, action)
 
     def ask(self, g: Game, frame: dict) -> str:
-        names = ", ".join(g.unit_name(p) for p in frame["units"] if p in g.state.pieces)
+        names = ", ".join(g.true_name(p) for p in frame["units"] if p in g.state.pieces)
         left = self.budget(g, frame)
         return f"move {names} from {g.hexname(frame['hex'])} ({frame['spent']:g} MP spent, up to {left:g} more), " \
                f"or give it a task, then done"

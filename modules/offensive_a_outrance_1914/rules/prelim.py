@@ -299,7 +299,7 @@ class PlaceReinforcement(Decision):
 
     def ask(self, g: Game, frame: dict) -> str:
         pid = frame["todo"][0]
-        return f"place the reinforcement {g.unit_name(pid)} (16.1)"
+        return f"place the reinforcement {g.true_name(pid)} (16.1)"
 
     def actions(self, g: Game, frame: dict):
         pid = frame["todo"][0]

@@ -185,7 +185,7 @@ class Retreat(Decision):
         return out
 
     def ask(self, g: Game, frame: dict) -> str:
-        names = ", ".join(g.unit_name(p) for p in frame["units"] if p in g.state.pieces)
+        names = ", ".join(g.true_name(p) for p in frame["units"] if p in g.state.pieces)
         return f"retreat {names} from {g.hexname(frame['hex'])}: {frame['left']} more hex" \
                f"{'es' if frame['left'] > 1 else ''} (11.1.1)"
 

@@ -124,8 +124,8 @@ def loc_hexes(g: Game, side: str) -> frozenset[str]:
         ops = control.operational(g, side)
         ezoc = g.zoc(ENEMY[side])
         tr = tracer(g, side)
-        edge = control.EDGE_COUNTRY[side]
-        seeds = [h for h in ops if board.map_edge.get(h) == edge]
+        edges = g.rules.friendly_edges(g, side)
+        seeds = [h for h in ops if h in edges]
         seeds += [h for h in bases(g, side) if h in ops]
         ok = {h for h in seeds if h not in ezoc or h in tr.friendly}
         queue = deque(ok)
