@@ -17,10 +17,10 @@ from typing import Any
 
 from engine.errors import WartableError
 from engine.model import Module
-from engine import modules
+from engine import modules, pbem
 from engine.registry import ruleset_classes
 from engine import persist
-from engine.saves import read_save
+from engine.saves import autosave_dir, read_save
 from engine.session import Session
 
 HEADLESS_HINT = ("render headless with `wartable shot MODULE --out frame.png`, "
@@ -187,6 +187,7 @@ class App:
         self.first_frame_at: float | None = None
         self.catalog_modules: dict[str, Module] = {}
         self.error = ""
+        self.pacer = None   # the loop's client.pacing.Pacer, made by the first run()
 
     def module(self, module_id: str) -> Module:
         start = self.current
@@ -195,25 +196,68 @@ class App:
 
     def show_start(self) -> None:
         from .start import StartScreen
-        self.current = StartScreen(self.size, open_module, self.start_game, self.open_save, self.stop)
+        self.current = StartScreen(self.size, open_module, self.start_game, self.open_save, self.stop,
+                                   on_turn=self.open_turn, on_online=self.show_online)
+
+    def show_online(self) -> None:
+        """The start screen's Play online: the lobby, then a game on the server's table."""
+        from .widgets.lobby import LobbyScreen, OnlineTableScreen
+
+        def play(connection, game: dict) -> None:
+            try:
+                self.current = OnlineTableScreen(self.size, connection, game, self.module(game["module"]),
+                                                 on_back=lambda: setattr(self, "current", lobby))
+            except WartableError as exc:
+                self._error(str(exc))
+
+        lobby = LobbyScreen(self.size, open_module, play, self.show_start)
+        self.current = lobby
 
     def start_game(self, module_id: str, scenario: str | None, enforce: bool,
-                   options: dict[str, str] | None = None) -> None:
+                   options: dict[str, str] | None = None, by_mail: str | None = None) -> None:
+        """A new game; ``by_mail``: the side the player takes in a game by e-mail (the first
+        turn file is sent as soon as the other side is to act — at once if it moves first)."""
         try:
             module = self.module(module_id)
             session = new_session(module, scenario, None, choose_ruleset(module, not enforce, False), options)
         except WartableError as exc:
             self._error(str(exc))
             return
-        self.show_table(session)
+        if by_mail is None:
+            self.show_table(session)
+            return
+        table = self.show_table(session, seating="pbem", side=by_mail)
+        prompt = table.prompt_or_none()
+        if prompt is not None and prompt.side and prompt.side != by_mail:
+            table.commands.run("send_turn")       # the other side moves first: send the set-up
+        else:
+            table.toasts.show(f"play your turn as {table.side_name(by_mail)}, then Send turn (Ctrl+E)")
 
     def open_save(self, path: Path) -> None:
+        if Path(path).name.endswith(pbem.SUFFIX):
+            self.open_turn(path)
+            return
         try:
             session = load_session(path)
         except (WartableError, OSError) as exc:
             self._error(str(exc))
             return
         self.show_table(session, path)
+
+    def open_turn(self, path: Path) -> None:
+        """The start screen's "Open a received turn": the game it belongs to, seated as the
+        receiving side, replaying the opponent's moves step by step (client.received_turn)."""
+        from .received_turn import open_turn
+        from .table_files import saves_dir
+        try:
+            turn = open_turn(Path(path), self.module, (autosave_dir(), saves_dir()))
+        except WartableError as exc:
+            self._error(str(exc))
+            return
+        table = self.show_table(turn.session, seating="pbem", side=turn.side or None,
+                                keep=turn.save if turn.save is not None and turn.save.parent == autosave_dir()
+                                else None)
+        table.files.replay(turn.data)
 
     def _error(self, text: str) -> None:
         import pygame
@@ -224,33 +268,49 @@ class App:
         else:
             print(f"wartable: {text}", file=sys.stderr)
 
-    def show_table(self, session: Session, save_path: Path | None = None) -> None:
+    def show_table(self, session: Session, save_path: Path | None = None, seating: str = "hot_seat",
+                   side: str | None = None, keep: Path | None = None):
+        """The table of ``session``; ``keep``: the autosave it continues (a game by e-mail)."""
         from .table import Table
         autosave = None
         if self.autosave:
             try:
-                autosave = persist.Autosave.start(session)
+                if keep is not None:
+                    autosave = persist.Autosave(session, keep)
+                    session.listeners.append(autosave.changed)
+                else:
+                    autosave = persist.Autosave.start(session)
             except OSError:
                 pass  # no writable data folder: play on without autosave
-        table = Table(session, self.size, on_quit=self.show_start, on_open=self.open_save)
+        table = Table(session, self.size, side=side, on_quit=self.show_start, on_open=self.open_save,
+                      seating=seating)
         table.autosave = autosave
-        table.save_path = save_path
+        table.files.save_path = save_path
         self.current = table
         import pygame
         pygame.display.set_caption(f"wartable — {session.module.title}")
+        return table
 
     def stop(self) -> None:
         self.running = False
 
     def run(self, max_frames: int | None = None) -> int:
-        """The main loop; ``max_frames`` stops after that many frames (tests, benchmarks)."""
+        """The main loop; ``max_frames`` stops after that many turns of it (tests, benchmarks).
+
+        A frame is drawn only when something changed (:mod:`client.pacing`): after input, and
+        while the screen says it is animating (dice, tiles still rendering, a tooltip or a
+        toast due). In between the loop sleeps in ``pygame.event.wait``, so an idle table
+        costs next to no CPU."""
         import pygame
-        clock = pygame.time.Clock()
+        from .pacing import Pacer
+        if self.pacer is None:
+            self.pacer = Pacer()
+        pacer = self.pacer
         frames = 0
         self.screen = pygame.display.get_surface()
         while self.running:
-            dt = clock.tick(60) / 1000.0
-            for event in pygame.event.get():
+            events = pacer.wait(self.current)
+            for event in events:
                 if event.type == pygame.QUIT:
                     self.running = False
                     break
@@ -265,11 +325,14 @@ class App:
                 break
             if getattr(self.current, "quit", False):
                 self.show_start()
-            self.current.update(dt)
-            self.current.draw(self.screen, complete=frames == 0)
-            pygame.display.flip()
-            if self.first_frame_at is None:
-                self.first_frame_at = time.perf_counter()
+                pacer.invalidate()
+            self.current.update(pacer.dt)
+            if pacer.should_draw(self.current, bool(events)):
+                self.current.draw(self.screen, complete=self.first_frame_at is None)
+                pygame.display.flip()
+                pacer.drawn(self.current)
+                if self.first_frame_at is None:
+                    self.first_frame_at = time.perf_counter()
             frames += 1
             if max_frames is not None and frames >= max_frames:
                 break

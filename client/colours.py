@@ -79,13 +79,18 @@ FEATURES: dict[str, tuple[tuple[int, int, int], float, str]] = {
     "track": ((140, 100, 60), 1.5, "cross"),
     "trail": ((140, 100, 60), 1.5, "cross"),
     "railway": ((30, 30, 30), 2.0, "cross"),
+    "rail": ((30, 30, 30), 2.0, "cross"),          # Grand Illusion, 1914 OaO: centre to centre
+    "forest": ((70, 120, 60), 1.5, "side"),        # 1914 OaO wooded hexsides
+    "sea": ((70, 110, 170), 2.0, "side"),          # coast hexsides
+    "mp_cost": ((200, 30, 30), 3.0, "mark"),       # extra-cost hexside (GI red diamond, 8.4.2)
+    "holland_mp_cost": ((200, 30, 30), 3.0, "mark"),
     "railroad": ((30, 30, 30), 2.0, "cross"),
     "bridge": ((60, 60, 60), 3.0, "mark"),
     "bridge_site": ((60, 60, 60), 3.0, "mark"),
 }
 
 #: Edge attributes that describe a feature but are not one (names, costs, notes).
-NOT_FEATURES = frozenset({"mp_cost", "name", "river_name", "cost", "note", "notes", "source",
+NOT_FEATURES = frozenset({"name", "river_name", "cost", "note", "notes", "source",
                           "bridges", "only", "label"})
 
 TABLE_BG = (58, 62, 70)          # the table cloth around the boards

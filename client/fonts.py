@@ -3,13 +3,41 @@
 A clean sans-serif (DejaVu Sans, Liberation Sans, Arial, Helvetica) is used when one is found at
 a well-known path — looked up once, without scanning the system font list, so start-up stays
 fast — else pygame's bundled default font. Sizes are pixels and clamped to 6..200.
+
+Every font this module returns draws *any* text: SDL_ttf refuses a lone surrogate (a save or turn
+file may carry ``"\\ud800"``) and a NUL character (valid UTF-8 in a module), so :class:`Font`
+shows each as U+FFFD (the replacement character) instead of raising.
 """
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 
 import pygame
+
+#: What SDL_ttf cannot draw: NUL and lone surrogates.
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def drawable(text: str | bytes) -> str | bytes:
+    """``text`` with every character SDL_ttf refuses replaced by U+FFFD (bytes unchanged)."""
+    if isinstance(text, str) and _UNDRAWABLE.search(text):
+        return _UNDRAWABLE.sub("\ufffd", text)
+    return text
+
+
+class Font(pygame.font.Font):
+    """A ``pygame.font.Font`` whose ``render`` and ``size`` accept any text (:func:`drawable`)."""
+
+    def render(self, text: str | bytes | None, antialias: bool, color: object,
+               bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
+        return super().render(drawable(text) if text is not None else text, antialias, color,
+                              bgcolor, wraplength)
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        return super().size(drawable(text))
+
 
 _CANDIDATES = {
     False: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -38,13 +66,13 @@ def _path(bold: bool, mono: bool = False) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False, mono: bool = False) -> Font:
     """The font of ``size`` pixels (cached). Initialises pygame.font if needed."""
     if not pygame.font.get_init():
         pygame.font.init()
     size = max(6, min(200, int(size)))
     path = _path(bold, mono)
-    f = pygame.font.Font(path, size)
+    f = Font(path, size)
     if path is None and bold:
         f.set_bold(True)
     return f
@@ -71,9 +99,14 @@ def elide(text: str, f: pygame.font.Font, max_width: int) -> str:
     """``text`` shortened with an ellipsis so it fits ``max_width`` pixels in font ``f``."""
     if f.size(text)[0] <= max_width:
         return text
-    while text and f.size(text + "…")[0] > max_width:
-        text = text[:-1]
-    return text + "…" if text else ""
+    lo, hi = 0, len(text)          # the longest prefix that fits with the ellipsis (binary search)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + "…")[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…" if lo else ""
 
 
 def wrap(text: str, f: pygame.font.Font, max_width: int) -> list[str]:

@@ -3,9 +3,11 @@
 Only ``session.view(side)`` is read (DESIGN principle 7): a hidden entry has no id, type or
 face and is drawn as its back. Layout rules, in world units:
 
-* hexes, spaces and track cells hold one **stack**, drawn bottom to top with each piece shifted
-  up and to the right (the shift shrinks for tall stacks so a stack never grows beyond about one
-  counter);
+* hexes, spaces and track cells hold one **stack** of units, drawn bottom to top with each piece
+  shifted up and to the right (the shift shrinks for tall stacks so a stack stays within a third
+  of a counter of its place, and shows its count from four pieces); markers sharing the place with
+  units are badges down the stack's left side (:mod:`client.markers`), and a unit wins the hit
+  test where they overlap;
 * boxes and hands **spread** their pieces over a grid of piles inside the rectangle (piece ``k``
   goes to pile ``k % piles``), so an eliminated-units box stays readable;
 * decks and cups show a pile of at most three backs and a count badge.
@@ -19,12 +21,19 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import colours, fonts
+from . import colours, fonts, markers
 from .camera import Camera
+from .markers import is_marker
 from .render_counter import CounterRenderer
 from .world import SPREAD_KINDS, World
 
 PILE_KINDS = ("deck", "cup")
+#: Shift between two pieces of a stack, and the most the whole stack may shift (share of a
+#: counter): a stack of ten stays within its hex (issue 18: stacks of 8-10 spilled over).
+STACK_STEP = 0.09
+STACK_REACH = 0.3
+#: A stack of this many pieces or more shows its count.
+COUNT_FROM = 4
 
 
 @dataclass
@@ -38,6 +47,8 @@ class Drawn:
     wy: float
     pile: int
     rect: pygame.Rect | None = None
+    badge: bool = False     # a marker drawn as a badge beside the units it shares its location with
+    mirror: bool = False    # drawn on a close-up map's twin hex (``loc`` is where it really is)
 
     @property
     def pid(self) -> int | None:
@@ -100,16 +111,51 @@ class PieceLayer:
                     cy = y + label + (h - label - rows * cell) / 2 + cell * (row + 0.5)
                     out.append(Drawn(e, loc_id, k, cx + step * level, cy - step * level, pile))
             else:
-                n = len(entries)
-                step = min(cs * 0.09, cs * 0.9 / max(1, n - 1))
-                for k, e in enumerate(entries):
-                    out.append(Drawn(e, loc_id, k, place.cx + step * k, place.cy - step * k, 0))
+                out.extend(self._stack(place, loc_id, entries))
             by_loc[loc_id] = out
             drawn.extend(out)
-        drawn.sort(key=lambda d: (round(self.world.places[d.loc].cy, 1), self.world.places[d.loc].cx, d.index))
+        drawn.sort(key=lambda d: (round(self.world.places[d.loc].cy, 1), self.world.places[d.loc].cx, d.badge, d.index))
+        locs = view.get("locations", {})
+        for a, b in self.world.twins:   # a close-up map's hex shows its twin's pieces, and back
+            for src, dst in ((b, a), (a, b)):
+                if locs.get(src):
+                    for d in self._stack(self.world.places[dst], src, locs[src]):
+                        d.mirror = True
+                        drawn.append(d)   # after the real ones: piece_rect finds those first
         self.drawn = drawn
         self.by_loc = by_loc
         self._key = None
+
+    def _stack(self, place, loc_id: str, entries: list[dict]) -> list[Drawn]:
+        """A hex's, space's or track cell's pieces: the units as one compact stack (each piece
+        shifted up and to the right, the whole shift at most :data:`STACK_REACH` of a counter
+        so a tall stack stays on its hex; its count shows from :data:`COUNT_FROM` pieces) and
+        the markers sharing the location with units as badges down its left side
+        (:mod:`client.markers`). Markers alone stay full counters."""
+        cs = self.world.counter
+        module = self.counters.module
+        units = [(k, e) for k, e in enumerate(entries) if not is_marker(module, e)]
+        marks = [(k, e) for k, e in enumerate(entries) if is_marker(module, e)] if units else []
+        if not units:
+            units = list(enumerate(entries))
+        n = len(units)
+        step = min(cs * STACK_STEP, cs * STACK_REACH / max(1, n - 1))
+        out = [Drawn(e, loc_id, k, place.cx + step * j, place.cy - step * j, 0) for j, (k, e) in enumerate(units)]
+        bh = cs * markers.HEIGHT
+        left = place.cx - cs / 2 + cs * markers.OVERLAP
+        for j, (k, e) in enumerate(marks):
+            out.append(Drawn(e, loc_id, k, left, place.cy - cs / 2 + bh * (j + 0.5) + cs * 0.04 * j, 0, badge=True))
+        return out
+
+    def carried(self, loc: str, index: int) -> list[int]:
+        """The pieces a drag of the piece at ``index`` of ``loc`` takes: it and the pieces above
+        it, less the markers (they stay with the location) unless a marker is what is dragged."""
+        entries = self.entries(loc)
+        if not 0 <= index < len(entries):
+            return []
+        if is_marker(self.counters.module, entries[index]):
+            return [entries[index]["id"]] if "id" in entries[index] else []
+        return [e["id"] for e in entries[index:] if "id" in e and not is_marker(self.counters.module, e)]
 
     # -- world → screen -----------------------------------------------------------------------------
     def layout(self, camera: Camera) -> list[Drawn]:
@@ -126,11 +172,19 @@ class PieceLayer:
         visible = []
         items = []
         tags = []
-        image, size, tag = self.counters.image, self.counters.size, self.counters.tag
+        image, size, tag, badge = self.counters.image, self.counters.size, self.counters.tag, self.counters.badge
         Rect = pygame.Rect
         for d in self.drawn:
             sx, sy = round(d.wx * z), round(d.wy * z)
             if vx0 <= sx <= vx1 and vy0 <= sy <= vy1:
+                if d.badge:   # a marker beside its units: (wx, wy) is its right-hand end
+                    img = badge(d.entry, px)
+                    w, h = img.get_width() - 1, img.get_height() - 1
+                    x, y = sx - cpx - w, sy - cpy - h // 2
+                    d.rect = Rect(x, y, w, h)
+                    visible.append(d)
+                    items.append(((d.loc, d.index), img, x, y))
+                    continue
                 w, h = size(d.entry, px)
                 x, y = sx - cpx - w // 2, sy - cpy - h // 2
                 d.rect = Rect(x, y, w, h)
@@ -150,9 +204,10 @@ class PieceLayer:
         if px >= 14:
             bsize = max(9, camera.scale(self.world.counter * 0.26))
             for loc, n in self.counts.items():
-                if self.world.places[loc].kind not in PILE_KINDS and n < 6:
+                units = [d for d in self.by_loc[loc] if not d.badge]
+                if self.world.places[loc].kind not in PILE_KINDS and len(units) < COUNT_FROM:
                     continue
-                top = self.by_loc[loc][-1]
+                top = units[-1]
                 if top.rect is not None:
                     img = self._badge(n, bsize)
                     badges.append(((top.loc, top.index), img, top.rect.right - img.get_width() // 2,
@@ -199,11 +254,15 @@ class PieceLayer:
 
     # -- hit tests ------------------------------------------------------------------------------------
     def hit(self, camera: Camera, pos: tuple[int, int]) -> Drawn | None:
-        """The topmost piece drawn under screen ``pos`` (viewport coordinates), or None."""
+        """The topmost piece drawn under screen ``pos`` (viewport coordinates), or None. A unit
+        wins over a marker badge where they overlap: a drag picks the unit the player means."""
+        badge = None
         for d in reversed(self.layout(camera)):
             if d.rect.collidepoint(pos):
-                return d
-        return None
+                if not d.badge:
+                    return d
+                badge = badge or d
+        return badge
 
     def in_rect(self, camera: Camera, rect: pygame.Rect) -> list[Drawn]:
         """Pieces whose screen centre lies in ``rect`` (rubber-band selection)."""
@@ -216,3 +275,16 @@ class PieceLayer:
     def entries(self, loc: str) -> list[dict]:
         """The view entries at ``loc``, bottom to top."""
         return list(self.view.get("locations", {}).get(loc, []))
+
+    def entry(self, pid: int) -> dict | None:
+        """The view entry of piece ``pid`` (None if the view does not show it)."""
+        return next((e for es in self.view.get("locations", {}).values() for e in es if e.get("id") == pid), None)
+
+    def loc_of(self, pid: int) -> str | None:
+        """Where the view shows piece ``pid``."""
+        return next((loc for loc, es in self.view.get("locations", {}).items()
+                     if any(e.get("id") == pid for e in es)), None)
+
+    def ordered(self, pids: list[int]) -> list[int]:
+        """``pids`` grouped by location (module order) and bottom-first within each stack."""
+        return [e["id"] for es in self.view.get("locations", {}).values() for e in es if e.get("id") in pids]

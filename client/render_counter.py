@@ -3,7 +3,9 @@
 A counter image is rendered for an exact pixel size and cached by ``(type, face, px)`` — the
 table asks for the size of the current zoom, so nothing is ever scaled. A unit shows its
 nationality's colours (``Module.nationality(id).bg/fg``), its NATO symbol (:mod:`client.nato`),
-its echelon mark and the current face's values (``4-3``); a face after the first (reduced,
+its echelon mark and the current face's values where the module's ``counter_layout`` puts
+them (:mod:`engine.counter_layout`, drawn by :mod:`client.counter_face`: ``3-2-6`` along the
+bottom, morale on a badge top right...); a face after the first (reduced,
 cadre, activated…) gets one diagonal stripe per step across the top-right corner. Markers are
 small yellow tags with their symbol text; cards are portrait; chits are round-cornered squares.
 A hidden piece (a view entry with ``"hidden"``) is drawn as its back.
@@ -14,9 +16,10 @@ from collections import OrderedDict
 
 import pygame
 
+from engine.counter_layout import CounterLayouts
 from engine.model import Module, PieceType
 
-from . import colours, fonts, nato
+from . import cards, colours, counter_face, fonts, markers, nato
 
 MARKER_BG = (244, 212, 92)
 MARKER_FG = (40, 30, 10)
@@ -51,6 +54,8 @@ class CounterRenderer:
         self.module = module
         self.max_items = max_items
         self.cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        #: how the module's counters are printed (its ``counter_layout`` table)
+        self.layouts = CounterLayouts.from_module(module)
         self.renders = 0
 
     def _get(self, key: tuple, make) -> pygame.Surface:
@@ -81,6 +86,12 @@ class CounterRenderer:
         if entry.get("hidden"):
             return piece_size(px, shape_of(None, str(entry.get("back", ""))))
         return piece_size(px, shape_of(self.module.piece_types.get(entry.get("type", ""))))
+
+    def badge(self, entry: dict, px: int) -> pygame.Surface:
+        """A marker drawn as a badge beside the units it marks (:mod:`client.markers`)."""
+        face = int(entry.get("face", 0) or 0)
+        return self._get(("marker_badge", entry.get("type", "?"), face, px),
+                         lambda: markers.render_badge(self.module, entry, px))
 
     def tag(self, text: str, px: int) -> pygame.Surface:
         """A marker tag (a marker attached to a piece, e.g. ``"OOS"``) for counters of ``px``."""
@@ -131,14 +142,17 @@ class CounterRenderer:
         if ptype.kind == "chit":
             self._text_block(surf, rect.inflate(-s // 8, -s // 8), ptype.name, fg)
             return
+        places = self.layouts.places(ptype, face)
+        rows = counter_face.has_rows(places)
         elements = nato.symbol_kind(ptype.symbol, ptype.unit_type)
         box = pygame.Rect(0, 0, round(s * 0.56), round(s * 0.34))
         box.center = (rect.centerx, round(s * 0.5))
         if s < 12:
             pygame.draw.rect(surf, fg, box, 1)
         else:
-            nato.draw_symbol(surf, box, elements, fg, text=(ptype.symbol or ptype.unit_type)[:3].upper())
-            mark = nato.size_mark(ptype.size)
+            if not rows:
+                nato.draw_symbol(surf, box, elements, fg, text=(ptype.symbol or ptype.unit_type)[:3].upper())
+            mark = nato.size_mark(ptype.size) if not rows else ""
             if mark:
                 f = fonts.fit(mark, round(s * 0.17), round(s * 0.6), bold=True)
                 if f is not None:
@@ -150,13 +164,7 @@ class CounterRenderer:
                 if f is not None:
                     img = f.render(fonts.elide(name, f, s - 6), True, fg)
                     surf.blit(img, img.get_rect(midtop=(rect.centerx, max(1, s // 22))))
-            values = ptype.faces[min(face, len(ptype.faces) - 1)].values if ptype.faces else {}
-            text = "-".join(str(v) for v in values.values() if not isinstance(v, bool))
-            if text:
-                f = fonts.fit(text, round(s * 0.27), s - 4, bold=True)
-                if f is not None:
-                    img = f.render(text, True, fg)
-                    surf.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - max(1, s // 26))))
+            counter_face.draw_values(surf, rect, places, fg, bg, None if rows else box)
         if face > 0:
             self._stripes(surf, rect, face, fg, bg)
 
@@ -178,31 +186,20 @@ class CounterRenderer:
             bg, fg = self._colours(ptype)
         pygame.draw.rect(surf, bg, rect, border_radius=radius)
         pygame.draw.rect(surf, colours.darker(bg, 0.5), rect, max(1, rect.w // 24), border_radius=radius)
-        text = ptype.symbol or ptype.name
-        if len(ptype.faces) > 1 and face > 0:
-            text = f"{text} ({ptype.faces[face].name})"
+        text = markers.marker_label(ptype, face)
         self._text_block(surf, rect.inflate(-max(2, rect.w // 10), -max(2, rect.w // 10)), text, fg)
 
     def _card(self, surf: pygame.Surface, rect: pygame.Rect, ptype: PieceType, radius: int) -> None:
-        bg = pygame.Color(*CARD_BG)
-        if ptype.side:
-            try:
-                bg = colours.lighter(colours.parse(self.module.side(ptype.side).colour), 0.8)
-            except KeyError:
-                pass
-        pygame.draw.rect(surf, bg, rect, border_radius=radius)
-        pygame.draw.rect(surf, (90, 80, 60), rect, max(1, rect.w // 30), border_radius=radius)
-        number = ptype.attrs.get("number")
-        ops = ptype.attrs.get("ops")
-        inner = rect.inflate(-max(2, rect.w // 8), -max(2, rect.h // 6))
-        size = round(rect.w * 0.22)
-        if size >= 7:
-            if number is not None:
-                surf.blit(fonts.render(str(number), size, (90, 30, 30), bold=True), (inner.x, rect.y + 2))
-            if ops is not None:
-                img = fonts.render(str(ops), size, (30, 30, 110), bold=True)
-                surf.blit(img, (inner.right - img.get_width(), rect.y + 2))
-        self._text_block(surf, inner.move(0, size // 2), ptype.name, (30, 26, 20))
+        """A card face drawn from its data (:mod:`client.cards`)."""
+        surf.blit(cards.render_card(self.module, ptype, rect.w, rect.h, radius), rect)
+
+    def card_face(self, entry: dict, w: int) -> pygame.Surface:
+        """The whole face of card ``entry`` at width ``w`` (hand previews), cached."""
+        ptype = self.module.piece_types.get(entry.get("type", ""))
+        h = round(w * 1.4)
+        if ptype is None:
+            return self._render_back(str(entry.get("back", "")), w)
+        return self._get(("card_face", ptype.id, w), lambda: cards.render_card(self.module, ptype, w, h))
 
     @staticmethod
     def _text_block(surf: pygame.Surface, rect: pygame.Rect, text: str, colour) -> None:

@@ -3,12 +3,14 @@
 The map is drawn into square tiles of :data:`TILE` zoomed pixels, each rendered once per zoom
 level and kept in an LRU cache, so panning and dragging only blit. A tile draws every item whose
 outline meets it (plus a margin for labels), in a fixed order: boards, point-to-point
+generated map art (land, sea, coasts, borders: :mod:`client.render_geo`), point-to-point
 connections, hex fills and outlines, hexside features, boxes/tracks/spaces/hands/decks/cups,
 then labels. Positions are ``round(world * zoom) - tile_origin``, exactly what
 :class:`client.camera.Camera` uses, so tiles meet without seams and counters land on hex centres.
 """
 from __future__ import annotations
 
+import io
 import time
 from collections import OrderedDict
 
@@ -16,9 +18,14 @@ import pygame
 
 from . import colours, fonts
 from .camera import ZOOMS, Camera
+from . import space_marks
+from .hex_marks import HexMarks
+from .render_geo import MapArt
 from .world import World
 
 TILE = 512
+#: Smallest space-name size (px) from the world's readable zoom on.
+LABEL_MIN = 10
 _CELL = 128.0
 
 
@@ -42,8 +49,16 @@ class MapRenderer:
         self._build_index("others", [p.rect for p in self.others])
         self._build_index("features", [_seg_rect(f.a, f.b) for f in world.features])
         self._build_index("connections", [_seg_rect(a, b) for a, b, _ in self.connections])
-        self.hex_fill = {p.id: colours.terrain_colour(self.module.locations[p.id].terrain) for p in self.hexes}
+        self.marks = HexMarks(self.module, world)       # elevation bands, woods, TEM, VP, supply...
+        self.hex_fill = {p.id: self.marks.fill(p.id, colours.terrain_colour(self.module.locations[p.id].terrain))
+                         for p in self.hexes}
         self.boards = {b.id: b for b in self.module.boards}
+        self.art = MapArt(self.module, world.origins)   # generated land, sea, coasts, borders
+        # boards drawn from the module's own image (a scanned map): their hexes are not filled
+        self.board_art = {b.id: b.art for b in self.module.boards if b.art in self.module.art}
+        self._art_images: dict[str, pygame.Surface | None] = {}
+        self.unfilled = {p.id for p in self.hexes
+                         if self.module.locations[p.id].board in self.board_art}
         self.rendered = 0  # tiles rendered so far (for tests and the benchmark)
 
     def _build_index(self, name: str, rects: list[tuple[float, float, float, float]]) -> None:
@@ -123,14 +138,25 @@ class MapRenderer:
         def S(x: float, y: float) -> tuple[int, int]:
             return round(x * z) - px, round(y * z) - py
 
+        board_px = {}
         for bid, (bx, by, bw, bh) in self.world.board_rects.items():
             board = self.boards.get(bid)
             x0, y0 = S(bx, by)
             x1, y1 = S(bx + bw, by + bh)
+            board_px[bid] = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
             surf.fill(colours.parse(board.background if board else "", (232, 224, 200)),
                       (x0, y0, x1 - x0, y1 - y0))
-            pygame.draw.rect(surf, colours.darker(colours.parse(board.background if board else ""), 0.5),
-                             (x0, y0, x1 - x0, y1 - y0), 1)
+        for bid in self.board_art:   # the image spans the board's own area, not its margins
+            ox, oy = self.world.origins.get(bid, (0.0, 0.0))
+            board = self.boards[bid]
+            x0, y0 = S(ox, oy)
+            x1, y1 = S(ox + board.width, oy + board.height)
+            self._draw_board_art(surf, bid, pygame.Rect(x0, y0, x1 - x0, y1 - y0))
+        if self.art:
+            self.art.draw(surf, z, px, py, wrect, board_px)
+        for bid, r in board_px.items():
+            board = self.boards.get(bid)
+            pygame.draw.rect(surf, colours.darker(colours.parse(board.background if board else ""), 0.5), r, 1)
 
         for n in self._query("connections", wrect):
             a, b, attrs = self.connections[n]
@@ -144,10 +170,12 @@ class MapRenderer:
         fills = self.hex_fill
         polygon = pygame.draw.polygon
         outlines = []
+        unfilled = self.unfilled
         for n in hexes:
             p = self.hexes[n]
             pts = [(round(x * z) - px, round(y * z) - py) for x, y in p.corners]
-            polygon(surf, fills[p.id], pts)
+            if p.id not in unfilled:
+                polygon(surf, fills[p.id], pts)
             outlines.append(pts)
         if outline:
             lines = pygame.draw.lines
@@ -158,7 +186,10 @@ class MapRenderer:
             f = self.world.features[n]
             width = max(1, round(f.width * z * cs / 44))
             a, b = S(*f.a), S(*f.b)
-            if f.style == "mark":
+            if f.style == "mark" and f.kind.endswith("mp_cost"):   # a red diamond on the hexside
+                r = max(3, round(cs * 0.11 * z))
+                pygame.draw.polygon(surf, f.colour, [(a[0], a[1] - r), (a[0] + r, a[1]), (a[0], a[1] + r), (a[0] - r, a[1])])
+            elif f.style == "mark":
                 r = max(2, round(cs * 0.09 * z))
                 pygame.draw.circle(surf, f.colour, a, r)
                 pygame.draw.circle(surf, (250, 250, 250), a, max(1, r - 2))
@@ -171,6 +202,8 @@ class MapRenderer:
                     pygame.draw.circle(surf, f.colour, a, r)
                     pygame.draw.circle(surf, f.colour, b, r)
 
+        if hexes:
+            self.marks.draw(surf, [self.hexes[n] for n in hexes], S, z, radius_px)
         if radius_px >= 9:
             self._hex_labels(surf, [self.hexes[n] for n in hexes], S, z, radius_px)
         for n in self._query("others", wrect):
@@ -189,6 +222,35 @@ class MapRenderer:
                 x0, y0 = S(bx, by)
                 surf.blit(fonts.render(board.name, size, colours.LABEL, bold=True), (x0 + 4, y0 + 2))
         return surf
+
+    def _art_image(self, bid: str) -> pygame.Surface | None:
+        """The decoded image of board ``bid``'s art (PNG or JPEG), or None when it cannot be
+        decoded (the board is then drawn without it)."""
+        if bid not in self._art_images:
+            name = self.board_art[bid]
+            try:
+                self._art_images[bid] = pygame.image.load(io.BytesIO(self.module.art[name]), name)
+            except (pygame.error, ValueError):
+                self._art_images[bid] = None
+        return self._art_images[bid]
+
+    def _draw_board_art(self, surf: pygame.Surface, bid: str, board: pygame.Rect) -> None:
+        """The part of board ``bid``'s image under this tile, stretched over the whole board."""
+        img = self._art_image(bid)
+        dest = board.clip(surf.get_rect())
+        if img is None or dest.w <= 0 or dest.h <= 0 or board.w <= 0 or board.h <= 0:
+            return
+        iw, ih = img.get_size()
+        sx, sy = iw / board.w, ih / board.h
+        x0, y0 = (dest.x - board.x) * sx, (dest.y - board.y) * sy
+        src = pygame.Rect(int(x0), int(y0), max(1, round(dest.w * sx)), max(1, round(dest.h * sy)))
+        src = src.clip(img.get_rect())
+        if src.w <= 0 or src.h <= 0:
+            return
+        part = img.subsurface(src)
+        scale = pygame.transform.smoothscale if part.get_bitsize() in (24, 32) \
+            else pygame.transform.scale   # smoothscale needs 24 or 32 bits a pixel
+        surf.blit(scale(part, dest.size), dest.topleft)
 
     def _hex_labels(self, surf, places, S, z: float, radius_px: float) -> None:
         small = round(min(radius_px * 0.36, 9 + radius_px * 0.1))
@@ -233,7 +295,11 @@ class MapRenderer:
                 for k in (1, 2):
                     off = max(1, round(2 * z)) * k
                     pygame.draw.rect(surf, edge, r.move(off, -off), 1, border_radius=rad)
+        if loc.kind == "space":
+            space_marks.draw_marks(surf, loc, r, max(8 if r.w >= 30 else 0, round(self.world.counter * 0.22 * z)))
         size = round(self.world.counter * 0.25 * z)
+        if loc.kind == "space" and self.world.readable_zoom and z >= self.world.readable_zoom * 0.99:
+            size = max(size, LABEL_MIN)   # names stay readable from the opening zoom on
         if size < 7 or r.w < 12:
             return
         text = loc.label

@@ -20,6 +20,7 @@ from typing import Callable
 
 import pygame
 
+from engine import pbem
 from engine.model import ScenarioOption
 from engine.modules import builtin_ids
 from engine.registry import ruleset_classes
@@ -27,7 +28,7 @@ from engine.saves import SUFFIX, autosave_dir
 
 from . import colours, fonts
 from .widgets.base import LINE, Button, Widget, draw_panel
-from .widgets.dialogs import FileDialog
+from .widgets.dialogs import ChoiceDialog, FileDialog
 
 SAMPLE_ID = "skirmish"
 
@@ -85,6 +86,7 @@ class Catalog:
             s.loaded = True
 
 
+UI_FONT_START = 15  # the bottom row's buttons
 OPTION_ROW = 26     # pitch of an option row in the options panel
 OPTION_HELP = 5     # lines of the hovered option's text under the rows
 
@@ -96,14 +98,18 @@ class StartScreen:
     maps every option id of the scenario to its chosen value (empty without options)."""
 
     def __init__(self, size: tuple[int, int], open_module: Callable[[str], object],
-                 on_new: Callable[[str, str | None, bool, dict[str, str]], None],
-                 on_load: Callable[[Path], None], on_quit: Callable[[], None]) -> None:
+                 on_new: Callable[..., None],
+                 on_load: Callable[[Path], None], on_quit: Callable[[], None],
+                 on_turn: Callable[[Path], None] | None = None,
+                 on_online: Callable[[], None] | None = None) -> None:
         self.width, self.height = size
         self.catalog = Catalog(module_ids(), open_module)
         self.on_new, self.on_load, self.on_quit = on_new, on_load, on_quit
+        self.on_turn, self.on_online = on_turn, on_online
         self.saves = recent_saves()
         self.expanded = 0
         self.enforce = True      # a module's own rules by default, as ``wartable play`` does
+        self.by_mail = False     # "Start a game by e-mail": the next scenario picked asks for a side
         self.modals: list[Widget] = []
         self.targets: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self.buttons: list[Button] = []
@@ -126,19 +132,59 @@ class StartScreen:
         self._layout()
 
     def _layout(self) -> None:
+        """The bottom row: how to play on the left (rules, by e-mail), files and leaving on the
+        right, laid out from the right edge (any number of entries fit the same way)."""
         w, h = self.width, self.height
-        self.buttons = [
-            Button((w // 2 + 20, h - 60, 150, 30), "Load game…", self._load_dialog),
-            Button((w // 2 + 180, h - 60, 110, 30), "Quit", self.on_quit),
-            Button((40, h - 60, 260, 30), "", self._toggle_mode)]
+        self.mode_button = Button((40, h - 60, 260, 30), "", self._toggle_mode)
+        self.mail_button = Button((310, h - 60, 230, 30), "Start a game by e-mail…", self._toggle_mail,
+                                  tip="pick a scenario, then your side: your turns go by e-mail")
+        right = [("Load game…", self._load_dialog, "a saved game")]
+        if self.on_turn is not None:
+            right.append(("Open a received turn…", self._turn_dialog,
+                          "a turn file your opponent sent: its game, as your side, replayed step by step"))
+        if self.on_online is not None:
+            right.append(("Play online…", self.on_online, "play on a server that keeps hidden cards and dice secret"))
+        right.append(("Quit", self.on_quit, ""))
+        f = fonts.font(UI_FONT_START)
+        x = w - 40
+        row = []
+        for text, cb, tip in reversed(right):
+            bw = f.size(text)[0] + 28
+            x -= bw
+            row.append(Button((x, h - 60, bw, 30), text, cb, tip))
+            x -= 10
+        self.buttons = [self.mode_button, self.mail_button] + row[::-1]
         self._mode_text()
 
     def _mode_text(self) -> None:
-        self.buttons[2].text = "Mode: rules enforced (if installed)" if self.enforce else "Mode: free play"
+        self.mode_button.text = "Mode: rules enforced (if installed)" if self.enforce else "Mode: free play"
+        self.mail_button.accent = self.by_mail
 
     def _toggle_mode(self) -> None:
         self.enforce = not self.enforce
         self._mode_text()
+
+    def _toggle_mail(self) -> None:
+        self.by_mail = not self.by_mail
+        self._mode_text()
+
+    def _turn_dialog(self) -> None:
+        self._open_dialog((pbem.SUFFIX,), self.on_turn, "Open a received turn")
+
+    def _start(self, module_id: str, scenario: str | None, options: dict[str, str]) -> None:
+        """Start a scenario: at once, or by e-mail after asking which side the player takes."""
+        if not self.by_mail:
+            self.on_new(module_id, scenario, self.enforce, options)
+            return
+        module = self.catalog.modules.get(module_id)
+        sides = [(s.name, s.id) for s in getattr(module, "sides", ())]
+        if not sides:
+            self.on_new(module_id, scenario, self.enforce, options)
+            return
+        self.modals.append(ChoiceDialog(
+            pygame.Rect(0, 0, self.width, self.height), "Start a game by e-mail",
+            "Which side do you play? Your opponent opens the turn file you send and plays the other.",
+            sides, lambda side: self.on_new(module_id, scenario, self.enforce, options, by_mail=side)))
 
     # -- scenarios and their options -------------------------------------------------------
     def _expand(self, k: int) -> None:
@@ -165,7 +211,7 @@ class StartScreen:
         """A click on a scenario row: start it when it has no options, else show them."""
         summary = next((s for s in self.catalog.items if s.id == module_id), None)
         if not scenario or summary is None or not summary.options.get(scenario):
-            self.on_new(module_id, scenario, self.enforce, {})
+            self._start(module_id, scenario, {})
             return
         if self.selected != (module_id, scenario):
             self.selected, self.focus = (module_id, scenario), ""
@@ -182,16 +228,20 @@ class StartScreen:
 
     def start_selected(self) -> None:
         if self.selected is not None:
-            self.on_new(self.selected[0], self.selected[1], self.enforce, self.options())
+            self._start(self.selected[0], self.selected[1], self.options())
 
     def _load_dialog(self) -> None:
+        self._open_dialog((SUFFIX, pbem.SUFFIX), self.on_load, "Load game")
+
+    def _open_dialog(self, suffixes: tuple[str, ...], on_ok: Callable[[Path], None], title: str) -> None:
+        """The file dialog on the saves folder (the home folder when it cannot be made)."""
         folder = autosave_dir().parent / "saves"
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             folder = Path.home()
         self.modals.append(FileDialog(pygame.Rect(0, 0, self.width, self.height), "open", folder,
-                                      (SUFFIX,), self.on_load, title="Load game"))
+                                      suffixes, on_ok, title=title))
 
     def handle(self, event: pygame.event.Event) -> None:
         self.modals = [m for m in self.modals if not m.closed]
@@ -229,6 +279,16 @@ class StartScreen:
     def update(self, dt: float) -> None:
         pass
 
+    def next_frame_in(self) -> float | None:
+        """Seconds until the screen changes without input (:mod:`client.pacing`): while the
+        catalogue is still reading modules, a few times a second; with a dialog open, the
+        caret's blink; else None (only input changes it)."""
+        if self.modals:
+            return 0.5 - (pygame.time.get_ticks() % 500) / 1000
+        if not all(s.loaded for s in self.catalog.items):
+            return 0.25
+        return None
+
     def draw(self, surf: pygame.Surface, complete: bool = False) -> None:
         surf.fill(colours.UI_BG)
         title = fonts.render("wartable", 40, colours.UI_ACCENT, bold=True)
@@ -237,7 +297,8 @@ class StartScreen:
         self.targets = []
         col_w = self.width // 2 - 60
         left = pygame.Rect(40, 110, col_w, self.height - 190)
-        y = draw_panel(surf, left, "New game — pick a module, then a scenario")
+        y = draw_panel(surf, left, "New game by e-mail — pick a scenario, then your side"
+                       if self.by_mail else "New game — pick a module, then a scenario")
         f, fb = fonts.font(16), fonts.font(17, bold=True)
         for k, s in enumerate(self.catalog.items):
             if y > left.bottom - LINE:

@@ -26,6 +26,8 @@ BOARD_GAP = 80.0
 #: Counter side for point-to-point modules (no grid), world units.
 DEFAULT_COUNTER = 44.0
 MARGIN = 24.0
+#: Screen pixels between neighbouring spaces at a point-to-point map's readable (opening) zoom.
+READABLE_GAP = 56.0
 #: Location kinds drawn as rectangles that hold pieces side by side (not one stack).
 SPREAD_KINDS = ("box", "hand")
 
@@ -108,9 +110,18 @@ class World:
         self.board_rects: dict[str, tuple[float, float, float, float]] = {}
         self.origins: dict[str, tuple[float, float]] = {}
         self._arrange_boards(local)
+        #: (close-up hex, main-map hex) pairs: a location whose ``main_hex`` attribute names
+        #: another location is a close-up twin of it (France 1944's Normandy map, rulebook
+        #: 1.3); the table shows each one's pieces on the other
+        self.twins: list[tuple[str, str]] = [
+            (l.id, str(l.attrs["main_hex"])) for l in module.locations.values()
+            if l.attrs.get("main_hex") and str(l.attrs["main_hex"]) in self.places and l.id in self.places]
         self.features: list[Feature] = []
         self._build_features(colours)
         self.bounds = self._bounds()
+        #: the zoom from which a point-to-point map's names are readable (its spaces about
+        #: READABLE_GAP px apart), the table's opening zoom; 0 for hex maps
+        self.readable_zoom = self._readable_zoom()
         self._buckets: dict[tuple[int, int], list[str]] = {}
         for pid, p in self.places.items():
             if p.shape != "hex":
@@ -247,6 +258,8 @@ class World:
                 continue
             styles = [(attr, colours.feature_style(attr, value)) for attr, value in e.attrs.items()]
             styles = [(attr, st) for attr, st in styles if st is not None]
+            if any(st[2] == "side" for _, st in styles):   # a river's extra cost needs no diamond
+                styles = [(attr, st) for attr, st in styles if not attr.endswith("mp_cost")]
             if not styles:
                 continue
             pa, pb = self.places.get(e.a), self.places.get(e.b)
@@ -269,6 +282,36 @@ class World:
                                                  colour, width, how, attr))
                 else:
                     self.features.append(Feature(ends[0], ends[1], colour, width, how, attr))
+
+    def _readable_zoom(self) -> float:
+        spaces = [(p.cx, p.cy) for p in self.places.values() if p.kind == "space"]
+        if len(spaces) < 20:
+            return 0.0
+        spaces.sort()
+        gaps = []
+        for i, (x, y) in enumerate(spaces):   # nearest neighbour, scanning outwards in x
+            best = math.inf
+            for j in range(i + 1, len(spaces)):
+                if spaces[j][0] - x >= best:
+                    break
+                best = min(best, math.hypot(spaces[j][0] - x, spaces[j][1] - y))
+            for j in range(i - 1, -1, -1):
+                if x - spaces[j][0] >= best:
+                    break
+                best = min(best, math.hypot(spaces[j][0] - x, spaces[j][1] - y))
+            gaps.append(best)
+        gaps.sort()
+        return READABLE_GAP / max(1.0, gaps[len(gaps) // 2])
+
+    def opening_view(self) -> tuple[tuple[float, float, float, float], float]:
+        """Where the table opens: the world rectangle to fit and the least zoom to show it at
+        (the readable zoom: a point-to-point map opens on its middle with names readable)."""
+        if not self.readable_zoom:
+            return self.bounds, 0.0
+        spaces = [p for p in self.places.values() if p.kind == "space"]
+        xs, ys = sorted(p.cx for p in spaces), sorted(p.cy for p in spaces)
+        cx, cy = xs[len(xs) // 2], ys[len(ys) // 2]
+        return (cx - 1, cy - 1, 2, 2), self.readable_zoom
 
     def _bounds(self) -> tuple[float, float, float, float]:
         if not self.board_rects:

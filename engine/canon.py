@@ -18,6 +18,16 @@ def _check(value: Any) -> Any:
     return value
 
 
+def is_unicode(text: str) -> bool:
+    """Whether ``text`` is valid Unicode: no lone surrogate (``"\\ud800"`` from a JSON
+    escape or a file name that is not UTF-8), so that it can be written as UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def encode(value: Any) -> bytes:
     """Canonical bytes of ``value`` (compact JSON, sorted keys, ASCII-escaped)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True,

@@ -6,7 +6,10 @@ then undo returns the state — and its hash — to exactly what it was.
 
 Commands validate their input against the state and the module and raise
 :class:`CommandError` (a user-facing error) before changing anything, so a hostile or corrupt
-save file cannot put the state in an impossible shape.
+save file cannot put the state in an impossible shape. Free data (properties, global values) is
+plain JSON data nested at most :data:`MAX_DEPTH` deep, with integers in 64 bits and valid
+Unicode text (no lone surrogate: it could not be saved); piece ids are integers, never text that
+looks like one.
 """
 from __future__ import annotations
 
@@ -14,27 +17,50 @@ from typing import Any, ClassVar
 
 from . import dice as dicelib
 from . import rng
+from .canon import is_unicode as _is_unicode
 from .errors import WartableError
 from .state import GameState, Piece
 
 MAX_TEXT = 2000
+#: The deepest nesting of lists and mappings in a property or global value.
+MAX_DEPTH = 16
+INT_MIN, INT_MAX = -(1 << 63), (1 << 63) - 1
 
 
 class CommandError(WartableError):
     """A command that cannot apply to this state (unknown piece, unknown location...)."""
 
 
-def _json_value(value: Any, what: str) -> Any:
-    """Check ``value`` is plain canonical data (no floats, str keys)."""
-    if value is None or isinstance(value, (bool, int, str)):
+def _brief(value: Any) -> str:
+    """``repr(value)`` cut to one short line (command data may be hostile)."""
+    text = repr(value) if not isinstance(value, int) or -10**30 < value < 10**30 \
+        else f"<an integer of {value.bit_length()} bits>"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _json_value(value: Any, what: str, depth: int = 0) -> Any:
+    """Check ``value`` is plain canonical data (no floats, str keys, 64-bit integers, valid
+    Unicode, at most :data:`MAX_DEPTH` deep); returns a copy with tuples made lists."""
+    if value is None or isinstance(value, bool):
         return value
+    if isinstance(value, int):
+        if not INT_MIN <= value <= INT_MAX:
+            raise CommandError(f"{what}: integer {_brief(value)} does not fit in 64 bits")
+        return value
+    if isinstance(value, str):
+        if not _is_unicode(value):
+            raise CommandError(f"{what}: text {_brief(value)} is not valid Unicode")
+        return value
+    if isinstance(value, (list, tuple, dict)) and depth >= MAX_DEPTH:
+        raise CommandError(f"{what}: nested more than {MAX_DEPTH} deep")
     if isinstance(value, (list, tuple)):
-        return [_json_value(v, what) for v in value]
+        return [_json_value(v, what, depth + 1) for v in value]
     if isinstance(value, dict):
-        if not all(isinstance(k, str) for k in value):
-            raise CommandError(f"{what}: keys must be strings")
-        return {k: _json_value(v, what) for k, v in value.items()}
-    raise CommandError(f"{what}: unsupported value {value!r}")
+        for k in value:
+            if not isinstance(k, str) or not _is_unicode(k):
+                raise CommandError(f"{what}: key {_brief(k)} is not valid text")
+        return {k: _json_value(v, what, depth + 1) for k, v in value.items()}
+    raise CommandError(f"{what}: unsupported value {_brief(value)}")
 
 
 class Command:
@@ -61,10 +87,11 @@ class Command:
             raise CommandError(f"not a command: {str(data)[:80]}")
         cls = Command.registry.get(data["c"])
         if cls is None:
-            raise CommandError(f"unknown command kind {data['c']!r}")
+            raise CommandError(f"unknown command kind {_brief(data['c'])}")
         extra = set(data) - set(cls.fields) - {"c"}
         if extra:
-            raise CommandError(f"{cls.kind}: unexpected fields {sorted(extra)}")
+            raise CommandError(f"{cls.kind}: unexpected fields "
+                               f"{', '.join(_brief(k) for k in sorted(map(str, extra))[:5])}")
         kwargs = {f: data[f] for f in cls.fields if f in data}
         try:
             return cls(**kwargs)
@@ -86,31 +113,37 @@ class Command:
 
 # -- validation helpers ---------------------------------------------------------------------
 
+def _is_pid(pid: Any) -> bool:
+    """A piece id is an int (a save's ``"3"`` is not piece 3)."""
+    return isinstance(pid, int) and not isinstance(pid, bool)
+
+
 def _piece(state: GameState, pid: Any) -> Piece:
-    if not isinstance(pid, int) or isinstance(pid, bool) or pid not in state.pieces:
-        raise CommandError(f"no piece #{pid}")
+    if not _is_pid(pid) or pid not in state.pieces:
+        raise CommandError(f"no piece #{_brief(pid)}")
     return state.pieces[pid]
 
 
 def _location(state: GameState, loc: Any) -> str:
     if not isinstance(loc, str) or not loc:
-        raise CommandError(f"bad location {loc!r}")
+        raise CommandError(f"bad location {_brief(loc)}")
     if state.module is not None and loc not in state.module.locations:
-        raise CommandError(f"no location {loc!r} in module {state.module.id}")
+        raise CommandError(f"no location {_brief(loc)} in module {state.module.id}")
     return loc
 
 
 def _index(index: Any) -> int | None:
     if index is None:
         return None
-    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-        raise CommandError(f"bad stack index {index!r}")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= INT_MAX:
+        raise CommandError(f"bad stack index {_brief(index)}")
     return index
 
 
 def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise CommandError(f"bad {what}")
+    if not isinstance(value, str) or len(value) > MAX_TEXT or not _is_unicode(value):
+        raise CommandError(f"bad {what}: {_brief(value)} is not text of at most {MAX_TEXT} "
+                           "characters")
     return value
 
 
@@ -132,9 +165,12 @@ class Create(Command):
         _index(self.index)
         if not isinstance(self.type, str) or (
                 state.module is not None and self.type not in state.module.piece_types):
-            raise CommandError(f"no piece type {self.type!r}")
+            raise CommandError(f"no piece type {_brief(self.type)}")
         if not isinstance(self.face, int) or isinstance(self.face, bool) or self.face < 0:
-            raise CommandError(f"bad face {self.face!r}")
+            raise CommandError(f"bad face {_brief(self.face)}")
+        if state.module is not None and self.face >= len(
+                state.module.piece_types[self.type].faces):
+            raise CommandError(f"piece type {self.type} has no face {self.face}")
         props = _json_value(self.props, "props")
         if not isinstance(props, dict):
             raise CommandError("props must be a mapping")
@@ -193,9 +229,10 @@ class Reorder(Command):
 
     def apply(self, state: GameState) -> None:
         current = state.stacks.get(self.loc, [])
-        if not isinstance(self.order, list) or sorted(map(str, self.order)) != sorted(map(str, current)) \
-                or len(set(self.order)) != len(self.order):
-            raise CommandError(f"reorder at {self.loc!r} is not a permutation of its stack")
+        if not isinstance(self.order, list) or not all(_is_pid(p) for p in self.order) \
+                or len(self.order) != len(current) or set(self.order) != set(current):
+            raise CommandError(f"reorder at {_brief(self.loc)} is not a permutation of its "
+                               "stack's piece numbers")
         self._old = list(current)
         state._set_order(self.loc, self.order)
 
@@ -214,7 +251,7 @@ class SetFace(Command):
     def apply(self, state: GameState) -> None:
         piece = _piece(state, self.pid)
         if not isinstance(self.face, int) or isinstance(self.face, bool) or self.face < 0:
-            raise CommandError(f"bad face {self.face!r}")
+            raise CommandError(f"bad face {_brief(self.face)}")
         if state.module is not None:
             faces = len(state.module.piece_types[piece.type].faces)
             if self.face >= faces:
@@ -257,7 +294,7 @@ class RemoveMarker(Command):
     def apply(self, state: GameState) -> None:
         piece = _piece(state, self.pid)
         if self.marker not in piece.markers:
-            raise CommandError(f"piece #{self.pid} has no marker {self.marker!r}")
+            raise CommandError(f"piece #{self.pid} has no marker {_brief(self.marker)}")
         self._at = piece.markers.index(self.marker)
         del piece.markers[self._at]
         state._rehash_piece(self.pid)
@@ -333,7 +370,7 @@ class Shuffle(Command):
         new_rng, perm = rng.permutation(state.rng, len(old))
         result = [old[i] for i in perm]
         if self.order is not None and self.order != result:
-            raise CommandError(f"shuffle of {self.loc!r} does not reproduce the recorded order")
+            raise CommandError(f"shuffle of {self.loc} does not reproduce the recorded order")
         self._old, self._old_rng = old, state.rng
         self.order = result
         state._set_rng(new_rng)
@@ -357,7 +394,8 @@ class Draw(Command):
         _location(state, self.dst)
         available = len(state.stacks.get(self.src, []))
         if not isinstance(self.count, int) or isinstance(self.count, bool) or not 0 <= self.count <= available:
-            raise CommandError(f"cannot draw {self.count!r} from {self.src!r} holding {available}")
+            raise CommandError(f"cannot draw {_brief(self.count)} from {self.src} holding "
+                               f"{available}")
         self._moves = []
         for _ in range(self.count):
             move = Move(state.stacks[self.src][-1], self.dst)
@@ -423,7 +461,8 @@ class FixedRoll(Roll):
         spec, faces = self._dice(state), self.result
         if (not isinstance(faces, list) or len(faces) != spec.count
                 or any(f not in spec.faces or isinstance(f, bool) for f in faces)):
-            raise CommandError(f"fixed roll {self.spec}: {faces!r} are not {spec.count} faces of {spec.name}")
+            raise CommandError(f"fixed roll {self.spec}: {_brief(faces)} are not {spec.count} faces of "
+                               f"{spec.name}")
         self._show(state, faces, state.rng)   # the generator does not move
 
 

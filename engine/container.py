@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import io
+import math
 import os
 import re
 import stat
@@ -27,40 +28,78 @@ from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
 from .errors import ModuleError
+from .files import (FileRefused, atomic_write, describe_os_error, exists, is_dir,
+                    read_regular_file, shown)
+from .hexgrid import Hex, Layout
 from .model import LOCATION_KINDS, PIECE_KINDS, VISIBILITIES, Module
 from .schema import (FORMAT_MAJOR, FORMAT_MINOR, FORMAT_REQUIRES, MEMBERS, LayoutError,
                      build_member, decode_members, encode_members, read_manifest_body,
                      read_manifest_header)
 
 MANIFEST = "manifest.bin"
-#: Members every module has, in addition to any ``art/<name>.png``.
+#: Members every module has, in addition to any ``art/<name>.png`` or ``art/<name>.jpg``.
 REQUIRED_MEMBERS = (MANIFEST,) + tuple(sorted(MEMBERS))
 BOARD_KINDS = ("map", "display")
 EDGE_KINDS = ("connection", "hexside")
 ORIENTATIONS = ("flat", "pointy")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: A JPEG file starts with a start-of-image marker followed by another marker.
+JPEG_SIGNATURE = b"\xff\xd8\xff"
+#: The first format minor version that may hold JPEG art (``art/<name>.jpg``, a scanned map).
+JPEG_MINOR = 1
 #: A module id: lower_snake (it names folders, cache files and saves).
 MODULE_ID_RE = re.compile(r"[a-z][a-z0-9_]{0,63}")
+#: A scenario id: it names a source file (``scenarios/<id>.toml``) and autosave files, so it
+#: is a safe file name (no ``/``, no leading ``.``).
+SCENARIO_ID_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
 #: An art file name (the key in ``Module.art``; the member is ``art/<name>``).
-ART_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.png")
+ART_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}\.(?:png|jpg)")
+#: Characters a module's title, version, publisher and ruleset may not hold (C0 controls, DEL).
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 #: The fixed zip timestamp of every member (the earliest a zip can hold), for reproducible bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
-ZIP_LEVEL = 9
+#: Deflate level of record members. Not 9: level 9's lazy matching takes 8 s on 3 MB of
+#: low-entropy records (27 times level 6) to save 2% on a real module.
+ZIP_LEVEL = 6
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What a reader accepts. Anything beyond is refused before it is read or allocated."""
-    max_file: int = 256 << 20          # bytes of the .wtm file itself
+    """What a reader accepts. Anything beyond is refused before it is read or allocated, so a
+    hostile file costs at most about ``max_file + max_total`` bytes plus ~80 bytes per value of
+    ``max_values`` (~0.6 GiB at the defaults; ``tests/tools/test_hostile.py`` measures it)."""
+    max_file: int = 128 << 20          # bytes of the .wtm file itself
     max_members: int = 4096
     max_member: int = 64 << 20         # uncompressed bytes of one member
-    max_total: int = 256 << 20         # uncompressed bytes of all members
+    max_total: int = 128 << 20         # uncompressed bytes of all members
     max_ratio: int = 200               # uncompressed / compressed, for members over ratio_floor
     ratio_floor: int = 1 << 20
     max_name: int = 255                # bytes of a member name
+    max_values: int = 4_000_000        # values decoding creates, all members together
 
 
 LIMITS = Limits()
+
+
+@dataclass(frozen=True)
+class TableLimits:
+    """What the table can draw and set up. The loader refuses a module beyond any of these (and
+    ``validate`` says which record and why): a coordinate of 1e308 overflows the renderer's
+    integer pixels, a hex of 5e-324 divides by zero, a scenario of 4,294,967,295 pieces never
+    finishes setting up. Each default is at least 10 times what the largest real game needs
+    (4,353 locations, 4,397 edges, 704 pieces set up), and a module at every limit at once
+    renders a 4096x4096 shot in under 10 s of CPU and 1 GiB (``tests/tools/test_hostile.py``)."""
+    max_extent: float = 100_000.0   # board width and height; |x|, |y| of every place on a board
+    min_hex: float = 1.0            # hex radius (a grid's size), board units
+    max_hex: float = 10_000.0
+    max_boards: int = 64
+    max_grids: int = 64
+    max_locations: int = 50_000
+    max_edges: int = 50_000
+    max_pieces: int = 20_000        # pieces one scenario sets up (its placement counts added up)
+
+
+TABLE_LIMITS = TableLimits()
 
 
 class Problem(NamedTuple):
@@ -84,13 +123,33 @@ class Problem(NamedTuple):
 
 # -- integrity ---------------------------------------------------------------------------------
 
-def _rec(kind: str, i: int, ident: Any) -> str:
+def art_problem(name: str, data: Any) -> str:
+    """What is wrong with art file ``name`` holding ``data`` ("" nothing): a ``.png`` must be a
+    PNG image, a ``.jpg`` a JPEG image."""
+    if not isinstance(data, (bytes, bytearray)):
+        return "not an image"
+    if name.endswith(".jpg"):
+        return "" if data.startswith(JPEG_SIGNATURE) else "not a JPEG image"
+    return "" if data.startswith(PNG_SIGNATURE) else "not a PNG image"
+
+
+def format_minor(module: Module) -> int:
+    """The format minor version ``module`` needs: the oldest that holds its members (JPEG art
+    needs :data:`JPEG_MINOR`; everything else is format 1.0)."""
+    return JPEG_MINOR if any(name.endswith(".jpg") for name in module.art) else 0
+
+
+def _rec(kind: str, i: int, ident: Any = None) -> str:
+    """A record's name in a message: ``location #41 (0805)``, its id cut to 40 characters."""
+    if isinstance(ident, str) and len(ident) > 40:
+        ident = ident[:37] + "..."
     return f"{kind} #{i}" + (f" ({ident})" if isinstance(ident, str) and ident else "")
 
 
-def module_problems(module: Module) -> list[Problem]:
+def module_problems(module: Module, table: TableLimits = TABLE_LIMITS) -> list[Problem]:
     """Every broken reference and out-of-range value in ``module`` that the format forbids:
-    unknown kinds, references to missing records, faces out of range, misshapen tables, bad art.
+    unknown kinds, references to missing records, faces out of range, misshapen tables, bad art;
+    and everything beyond what the table can draw or set up (:class:`TableLimits`).
 
     The loader refuses a module with any of these; ``tools.validate`` adds the softer checks
     (graph sanity, counter-mix counts, hex labels)."""
@@ -99,10 +158,17 @@ def module_problems(module: Module) -> list[Problem]:
     def add(file: str, record: str, message: str, source: str) -> None:
         out.append(Problem(file, record, message, source))
 
+    _table_problems(module, table, add)
+
     m = module
     if not isinstance(m.id, str) or not MODULE_ID_RE.fullmatch(m.id):
         add(MANIFEST, "module", f"id {m.id!r:.40} is not lower_snake (a-z, 0-9, _; "
             "starting with a letter; at most 64 characters)", "module.toml")
+    for field in ("title", "version", "publisher", "ruleset"):
+        value = getattr(m, field)
+        if isinstance(value, str) and _CONTROL.search(value):
+            add(MANIFEST, "module", f"{field} {value!r:.40} holds a control character (it is "
+                "shown in window titles and menus)", "module.toml")
     side_ids = _ids(m.sides, "side", add, "map.bin", "module.toml")
     nat_ids = _ids(m.nationalities, "nationality", add, "map.bin", "module.toml")
     board_ids = _ids(m.boards, "board", add, "map.bin", "module.toml")
@@ -126,7 +192,7 @@ def module_problems(module: Module) -> list[Problem]:
             add("map.bin", rec, f"orientation {g.orientation!r} is not flat or pointy",
                 "module.toml")
         if not (isinstance(g.size, (int, float)) and g.size > 0):
-            add("map.bin", rec, f"size {g.size!r} is not a positive number", "module.toml")
+            add("map.bin", rec, f"size {g.size!r:.40} is not a positive number", "module.toml")
 
     locs = m.locations
     owners = side_ids | {""}
@@ -175,6 +241,9 @@ def module_problems(module: Module) -> list[Problem]:
                 add("pieces.bin", rec, f"nationality {p.nationality!r} does not exist", src)
             if not p.faces:
                 add("pieces.bin", rec, "a piece type needs at least one face", src)
+        if isinstance(p.faces, tuple) and len(p.faces) > 0xFFFF:
+            add("pieces.bin", _rec("piece type", i, p.id), f"{len(p.faces)} faces, more than "
+                "the 65535 a module can hold", src)
 
     for i, t in enumerate(m.tables.values()):
         nr, nc = len(t.rows.values), len(t.cols.values)
@@ -190,6 +259,10 @@ def module_problems(module: Module) -> list[Problem]:
     for i, sc in enumerate(m.scenarios.values()):
         rec = _rec("scenario", i, sc.id)
         toml, csv = f"scenarios/{sc.id}.toml", f"scenarios/{sc.id}.csv"
+        if not isinstance(sc.id, str) or not SCENARIO_ID_RE.fullmatch(sc.id):
+            add("scenarios.bin", _rec("scenario", i), f"id {sc.id!r:.40} is not a file name "
+                "(letters, digits, _ . -; not starting with . or -; at most 64 characters)",
+                "module.toml")
         for j, p in enumerate(sc.placements):
             pt = pieces.get(p.piece_type)
             if pt is None or p.location not in locs or not 0 <= p.face < len(pt.faces):
@@ -219,11 +292,68 @@ def module_problems(module: Module) -> list[Problem]:
     for name, data in m.art.items():
         member = f"art/{name}"
         if not isinstance(name, str) or not ART_NAME_RE.fullmatch(name):
-            add(member, "", "an art name is letters, digits, _ . - and ends in .png",
+            add(member, "", "an art name is letters, digits, _ . - and ends in .png or .jpg",
                 member)
-        elif not isinstance(data, (bytes, bytearray)) or not data.startswith(PNG_SIGNATURE):
-            add(member, "", "not a PNG image", member)
+        elif art_problem(name, data):
+            add(member, "", art_problem(name, data), member)
     return out
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _table_problems(m: Module, t: TableLimits, add: Any) -> None:
+    """The :class:`TableLimits` checks of :func:`module_problems`."""
+    ext = t.max_extent
+    far = f"beyond the table (at most {ext:g} board units from the origin)"
+    for what, records, most, src in (("boards", m.boards, t.max_boards, "module.toml"),
+                                     ("grids", m.grids, t.max_grids, "module.toml"),
+                                     ("locations", m.locations, t.max_locations,
+                                      "locations.csv"),
+                                     ("edges", m.edges, t.max_edges, "edges.csv")):
+        if len(records) > most:
+            add("map.bin", what, f"{len(records)} {what}, more than the {most} the table "
+                "can draw", src)
+    for i, b in enumerate(m.boards):
+        for name in ("width", "height"):
+            v = getattr(b, name)
+            if not (_number(v) and 0 <= v <= ext):
+                add("map.bin", _rec("board", i, b.id), f"{name} {v!r:.40} is not a size in "
+                    f"0..{ext:g} board units", "module.toml")
+    layouts: dict[str, Layout] = {}
+    for i, g in enumerate(m.grids):
+        rec = _rec("grid", i, g.id)
+        if _number(g.size) and g.size > 0 and not t.min_hex <= g.size <= t.max_hex:
+            add("map.bin", rec, f"size {g.size!r} is not a hex radius in "
+                f"{t.min_hex:g}..{t.max_hex:g} board units", "module.toml")
+        origin_ok = True
+        for name in ("origin_x", "origin_y"):
+            v = getattr(g, name)
+            if not (_number(v) and abs(v) <= ext):
+                add("map.bin", rec, f"{name} {v!r:.40} is {far}", "module.toml")
+                origin_ok = False
+        if (origin_ok and _number(g.size) and t.min_hex <= g.size <= t.max_hex
+                and g.orientation in ORIENTATIONS):
+            layouts[g.id] = Layout(g.orientation, float(g.size), float(g.origin_x),
+                                   float(g.origin_y))
+    for i, loc in enumerate(m.locations.values()):
+        bad = [f"{name} {v!r:.40}" for name, v in (("x", loc.x), ("y", loc.y))
+               if not (_number(v) and abs(v) <= ext)]
+        layout = layouts.get(loc.grid) if loc.kind == "hex" else None
+        if layout is not None and isinstance(loc.q, int) and isinstance(loc.r, int):
+            x, y = layout.to_pixel(Hex(loc.q, loc.r)) if max(abs(loc.q), abs(loc.r)) < 1 << 31 \
+                else (math.inf, math.inf)
+            if not (abs(x) <= ext and abs(y) <= ext):
+                bad.append(f"hex (q {loc.q}, r {loc.r}) at ({x:.6g}, {y:.6g})")
+        if bad:
+            add("map.bin", _rec("location", i, loc.id), f"{' and '.join(bad)} is {far}",
+                "locations.csv")
+    for i, sc in enumerate(m.scenarios.values()):
+        n = sum(p.count for p in sc.placements if isinstance(p.count, int))
+        if n > t.max_pieces:
+            add("scenarios.bin", _rec("scenario", i, sc.id), f"sets up {n} pieces, more than "
+                f"the {t.max_pieces} the table can hold", f"scenarios/{sc.id}.csv")
 
 
 def _ids(records: Any, kind: str, add: Any, file: str, source: str) -> set[str]:
@@ -239,7 +369,7 @@ def _ids(records: Any, kind: str, add: Any, file: str, source: str) -> set[str]:
 
 def manifest_raw(module: Module, members: Mapping[str, bytes]) -> dict[str, Any]:
     """The raw manifest of ``module`` listing ``members`` (name -> bytes) with sizes and CRCs."""
-    raw = {"magic": b"WTMF", "major": FORMAT_MAJOR, "minor": FORMAT_MINOR,
+    raw = {"magic": b"WTMF", "major": FORMAT_MAJOR, "minor": format_minor(module),
            "requires": FORMAT_REQUIRES,
            "members": [(name, len(data), zlib.crc32(data)) for name, data in
                        sorted(members.items())]}
@@ -261,7 +391,8 @@ def manifest_raw(module: Module, members: Mapping[str, bytes]) -> dict[str, Any]
 
 def pack_members(members: Mapping[str, bytes]) -> bytes:
     """Zip ``members`` (name -> bytes) deterministically: sorted names, fixed timestamp and file
-    attributes, deflate level 9 for records, stored art (PNG is compressed already)."""
+    attributes, deflate level :data:`ZIP_LEVEL` for records, stored art (PNG is compressed
+    already)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for name in sorted(members):
@@ -305,16 +436,20 @@ def write_module(module: Module) -> bytes:
 
 
 def save_module(module: Module, path: str | os.PathLike[str]) -> None:
-    """Write ``module`` to ``path`` atomically (a temporary file, then a rename)."""
+    """Write ``module`` to ``path`` atomically (:func:`engine.files.atomic_write`: a temporary
+    file, fsync, then a rename), creating missing folders. ModuleError naming the path when it
+    cannot be written (a folder is there, a file is in the way, no permission...)."""
     path = Path(path)
     data = write_module(module)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    if is_dir(path):
+        raise ModuleError(shown(path), "", "is a folder: give the module file's name")
+    for folder in path.parents:
+        if exists(folder) and not is_dir(folder):
+            raise ModuleError(shown(path), "", f"{shown(folder)} is a file, not a folder")
     try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+        atomic_write(path, data)
+    except OSError as exc:
+        raise ModuleError(shown(path), "", f"cannot write: {describe_os_error(exc)}") from None
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -477,8 +612,8 @@ def read_module(data: bytes, name: str = "module", limits: Limits = LIMITS,
         if zlib.crc32(blob) != crc:
             raise ModuleError(member, "", "CRC32 differs from the manifest's (damaged file)")
         if is_art:
-            if not blob.startswith(PNG_SIGNATURE):
-                raise ModuleError(member, "", "not a PNG image")
+            if art_problem(member, blob):
+                raise ModuleError(member, "", art_problem(member, blob))
             art[member[4:]] = blob
         else:
             contents[member] = blob
@@ -486,7 +621,7 @@ def read_module(data: bytes, name: str = "module", limits: Limits = LIMITS,
     enabled = gc.isenabled()
     gc.disable()  # decoding allocates many small records and no cycles
     try:
-        fields = decode_members(contents, fast)
+        fields = decode_members(contents, fast, limits.max_values)
     finally:
         if enabled:
             gc.enable()
@@ -504,20 +639,12 @@ def load_module(path: str | os.PathLike[str], limits: Limits = LIMITS) -> Module
     most ``limits.max_file`` bytes before reading it."""
     path = Path(path)
     try:
-        st = path.stat()
+        data = read_regular_file(path, limits.max_file)
+    except FileRefused as exc:
+        raise ModuleError(shown(path), "", f"cannot be a module: {exc.reason}") from None
     except OSError as exc:
-        raise ModuleError(str(path), "", f"cannot open: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise ModuleError(str(path), "", "not a regular file")
-    if st.st_size > limits.max_file:
-        raise ModuleError(str(path), "", f"file is {st.st_size} bytes, more than the "
-                          f"{limits.max_file} a module may have")
-    try:
-        with open(path, "rb") as f:
-            data = f.read(limits.max_file + 1)
-    except OSError as exc:
-        raise ModuleError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
-    return read_module(data, path.name, limits)
+        raise ModuleError(shown(path), "", f"cannot open: {describe_os_error(exc)}") from None
+    return read_module(data, shown(path.name), limits)
 
 
 def module_info(module: Module) -> dict[str, Any]:
@@ -525,7 +652,7 @@ def module_info(module: Module) -> dict[str, Any]:
     return {
         "id": module.id, "title": module.title, "version": module.version,
         "publisher": module.publisher, "ruleset": module.ruleset,
-        "format": f"{FORMAT_MAJOR}.{FORMAT_MINOR}",
+        "format": f"{FORMAT_MAJOR}.{format_minor(module)}",
         "sides": [s.id for s in module.sides],
         "boards": len(module.boards), "grids": len(module.grids),
         "locations": len(module.locations), "edges": len(module.edges),

@@ -34,6 +34,14 @@ from .errors import WartableError
 from .model import Grid, Value
 
 SQRT3 = math.sqrt(3.0)
+#: Bounds on numbering parameters (a scheme refuses anything beyond, before computing with it):
+#: label numbers have at most this many digits,
+MAX_DIGITS = 9
+#: a numbered extent (a bounded scheme, or sequential columns) holds at most this many hexes,
+MAX_NUMBERED_HEXES = 200_000
+#: a sequential column starts at most this many rows from row 0, and a separator is this short.
+MAX_START = 1_000_000
+MAX_SEP = 8
 
 
 class Hex(NamedTuple):
@@ -172,10 +180,10 @@ class Layout(NamedTuple):
     @classmethod
     def from_grid(cls, grid: Grid) -> "Layout":
         if grid.orientation not in ("flat", "pointy"):
-            raise ValueError(f"grid {grid.id!r}: orientation must be 'flat' or 'pointy', "
-                             f"not {grid.orientation!r}")
+            raise ValueError(f"grid {grid.id!r:.40}: orientation must be 'flat' or 'pointy', "
+                             f"not {grid.orientation!r:.40}")
         if not grid.size > 0:
-            raise ValueError(f"grid {grid.id!r}: size must be > 0")
+            raise ValueError(f"grid {grid.id!r:.40}: size must be > 0")
         return cls(grid.orientation, float(grid.size), float(grid.origin_x), float(grid.origin_y))
 
     def to_pixel(self, h: Hex) -> tuple[float, float]:
@@ -299,13 +307,27 @@ class NumberingScheme(ABC):
         return (self.hex(lab) for lab in self.labels())
 
 
-def _ints(value: Value, what: str) -> list[int]:
+def _ints(value: Value, what: str, most: int) -> list[int]:
+    """The space-separated integers of ``value``: at most ``most`` of them, each at most
+    ``MAX_DIGITS + 1`` characters (so parsing is linear and no number is huge)."""
     if not isinstance(value, str):
         raise ValueError(f"{what} must be a string of space-separated integers")
-    try:
-        return [int(t) for t in value.split()]
-    except ValueError:
-        raise ValueError(f"{what} must be space-separated integers, not {value!r}") from None
+    words = value.split(maxsplit=most)
+    if len(words) > most:
+        raise ValueError(f"{what}: more than {most} numbers")
+    for w in words:
+        digits = w[1:] if w.startswith("-") else w
+        if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
+            raise ValueError(f"{what} must be space-separated integers of at most {MAX_DIGITS} "
+                             f"digits, not {w[:20]!r}")
+    return [int(w) for w in words]
+
+
+def _bounded_int(scheme: str, key: str, value: int, lo: int, hi: int) -> int:
+    if not lo <= value <= hi:
+        raise ValueError(f"numbering {scheme!r}: {key} must be in {lo}..{hi}, not "
+                         f"{value if abs(value) < 10 ** 12 else 'a number that large'}")
+    return value
 
 
 class _Params:
@@ -314,7 +336,7 @@ class _Params:
     def __init__(self, scheme: str, params: Mapping[str, Value], spec: Mapping[str, tuple[type, Value]]):
         unknown = sorted(set(params) - set(spec))
         if unknown:
-            raise ValueError(f"numbering {scheme!r}: unknown parameter {unknown[0]!r} "
+            raise ValueError(f"numbering {scheme!r}: unknown parameter {unknown[0]!r:.40} "
                              f"(known: {', '.join(sorted(spec))})")
         self.values: dict[str, Value] = {}
         for key, (typ, default) in spec.items():
@@ -322,7 +344,7 @@ class _Params:
             ok = isinstance(v, typ) and not (typ is int and isinstance(v, bool))
             if not ok:
                 raise ValueError(f"numbering {scheme!r}: parameter {key!r} must be "
-                                 f"{typ.__name__}, not {v!r}")
+                                 f"{typ.__name__}, not {v!r:.40}")
             self.values[key] = v
 
     def __getitem__(self, key: str) -> Value:
@@ -331,7 +353,7 @@ class _Params:
 
 def _parity(scheme: str, value: Value) -> int:
     if value not in ("odd", "even"):
-        raise ValueError(f"numbering {scheme!r}: parity must be 'odd' or 'even', not {value!r}")
+        raise ValueError(f"numbering {scheme!r}: parity must be 'odd' or 'even', not {value!r:.40}")
     return 1 if value == "odd" else 0
 
 
@@ -365,26 +387,35 @@ class OffsetScheme(NumberingScheme):
         if name not in ("colrow", "rowcol"):
             raise ValueError(f"offset numbering must be 'colrow' or 'rowcol', not {name!r}")
         if orientation not in ("flat", "pointy"):
-            raise ValueError(f"orientation must be 'flat' or 'pointy', not {orientation!r}")
+            raise ValueError(f"orientation must be 'flat' or 'pointy', not {orientation!r:.40}")
         p = _Params(name, params or {}, self.SPEC)
         self.name, self.orientation = name, orientation
-        self.first_col, self.first_row = int(p["first_col"]), int(p["first_row"])
+        # every number is bounded before it is used: 10 ** digits of a hostile module's
+        # col_digits would never finish
+        self.col_digits = _bounded_int(name, "col_digits", int(p["col_digits"]), 1, MAX_DIGITS)
+        self.row_digits = _bounded_int(name, "row_digits", int(p["row_digits"]), 1, MAX_DIGITS)
+        top_col, top_row = 10 ** self.col_digits - 1, 10 ** self.row_digits - 1
+        self.first_col = _bounded_int(name, "first_col", int(p["first_col"]), 0, top_col)
+        self.first_row = _bounded_int(name, "first_row", int(p["first_row"]), 0, top_row)
+        self.last_col = _bounded_int(name, "last_col", int(p["last_col"]), 0, top_col)
+        self.last_row = _bounded_int(name, "last_row", int(p["last_row"]), 0, top_row)
         self.odd = _parity(name, p["parity"])
         self.rows_up = bool(p["rows_up"])
-        self.col_digits, self.row_digits = int(p["col_digits"]), int(p["row_digits"])
         self.sep = str(p["sep"])
-        self.last_col, self.last_row = int(p["last_col"]), int(p["last_row"])
-        if self.col_digits < 1 or self.row_digits < 1:
-            raise ValueError(f"numbering {name!r}: col_digits and row_digits must be >= 1")
-        if self.first_col < 0 or self.first_row < 0:
-            raise ValueError(f"numbering {name!r}: first_col and first_row must be >= 0")
-        if self.sep.isdigit() or (self.sep and self.sep.strip() != self.sep):
+        if len(self.sep) > MAX_SEP:
+            raise ValueError(f"numbering {name!r}: sep is longer than {MAX_SEP} characters")
+        if any(ch.isdigit() or ch.isspace() for ch in self.sep):
             raise ValueError(f"numbering {name!r}: sep must not contain digits or blanks")
-        self.max_col = min(10 ** self.col_digits - 1, self.last_col or 10 ** self.col_digits - 1)
-        self.max_row = min(10 ** self.row_digits - 1, self.last_row or 10 ** self.row_digits - 1)
+        self.max_col = self.last_col or top_col
+        self.max_row = self.last_row or top_row
         self.bounded = bool(self.last_col and self.last_row)
         if self.bounded and (self.last_col < self.first_col or self.last_row < self.first_row):
             raise ValueError(f"numbering {name!r}: last_col/last_row before first_col/first_row")
+        if self.bounded and ((self.last_col - self.first_col + 1)
+                             * (self.last_row - self.first_row + 1) > MAX_NUMBERED_HEXES):
+            raise ValueError(f"numbering {name!r}: columns {self.first_col}..{self.last_col} "
+                             f"by rows {self.first_row}..{self.last_row} are more than "
+                             f"{MAX_NUMBERED_HEXES} hexes")
 
     # offset <-> axial
     def to_offset(self, h: Hex) -> tuple[int, int]:
@@ -431,11 +462,11 @@ class OffsetScheme(NumberingScheme):
         form = "C" * self.col_digits + self.sep + "R" * self.row_digits if self.name == "colrow" \
             else "R" * self.row_digits + self.sep + "C" * self.col_digits
         if not isinstance(label, str):
-            raise LabelError(f"hex label must be a string, not {label!r}")
+            raise LabelError(f"hex label must be a string, not {label!r:.40}")
         ok = len(label) == first + len(self.sep) + second and label[first:first + len(self.sep)] == self.sep
         a, b = label[:first], label[first + len(self.sep):]
         if not (ok and a.isascii() and a.isdigit() and b.isascii() and b.isdigit()):
-            raise LabelError(f"bad hex label {label!r}: expected {form} ({self.name} numbering)")
+            raise LabelError(f"bad hex label {label!r:.40}: expected {form} ({self.name} numbering)")
         col, row = (int(a), int(b)) if self.name == "colrow" else (int(b), int(a))
         if not self._in_extent(col, row):
             raise LabelError(f"no hex {label!r} on this grid: column {col} / row {row} outside "
@@ -474,20 +505,27 @@ class SequentialColumnsScheme(NumberingScheme):
     def __init__(self, orientation: str, params: Mapping[str, Value] | None = None):
         name = self.name = "sequential_columns"
         if orientation != "flat":
-            raise ValueError(f"numbering {name!r} needs a flat-topped grid, not {orientation!r}")
+            raise ValueError(f"numbering {name!r} needs a flat-topped grid, not {orientation!r:.40}")
         p = _Params(name, params or {}, self.SPEC)
-        firsts = _ints(p["firsts"], f"numbering {name!r}: firsts")
-        lengths = _ints(p["lengths"], f"numbering {name!r}: lengths")
-        starts = _ints(p["starts"], f"numbering {name!r}: starts")
+        most = MAX_NUMBERED_HEXES
+        firsts = _ints(p["firsts"], f"numbering {name!r}: firsts", most)
+        lengths = _ints(p["lengths"], f"numbering {name!r}: lengths", most)
+        starts = _ints(p["starts"], f"numbering {name!r}: starts", most)
         odd = _parity(name, p["parity"])
         if not firsts or not (len(firsts) == len(lengths) == len(starts)):
             raise ValueError(f"numbering {name!r}: firsts, lengths and starts must list the same "
                              f"number of columns ({len(firsts)}, {len(lengths)}, {len(starts)})")
-        self._to_hex: dict[int, Hex] = {}
-        self._to_num: dict[Hex, int] = {}
         for q, (first, n, start) in enumerate(zip(firsts, lengths, starts)):
             if n < 1 or first < 1:
                 raise ValueError(f"numbering {name!r}: column {q + 1} needs first >= 1 and length >= 1")
+            if abs(start) > MAX_START:
+                raise ValueError(f"numbering {name!r}: column {q + 1} starts more than "
+                                 f"{MAX_START} rows away")
+        if sum(lengths) > most:  # every column checked before a single hex is made
+            raise ValueError(f"numbering {name!r}: the columns hold more than {most} hexes")
+        self._to_hex: dict[int, Hex] = {}
+        self._to_num: dict[Hex, int] = {}
+        for q, (first, n, start) in enumerate(zip(firsts, lengths, starts)):
             shift = (q - (q & 1)) // 2 if odd else (q + (q & 1)) // 2
             for j in range(n):
                 if first + j in self._to_hex:
@@ -510,12 +548,12 @@ class SequentialColumnsScheme(NumberingScheme):
 
     def hex(self, label: str) -> Hex:
         if not (isinstance(label, str) and label.isascii() and label.isdigit() and label[0] != "0"):
-            raise LabelError(f"bad hex label {label!r}: expected a number "
+            raise LabelError(f"bad hex label {label!r:.40}: expected a number "
                              f"{self._sorted[0]}..{self._sorted[-1]}")
         try:
             return self._to_hex[int(label)]
         except KeyError:
-            raise LabelError(f"no hex {label!r} on this grid (labels "
+            raise LabelError(f"no hex {label!r:.40} on this grid (labels "
                              f"{self._sorted[0]}..{self._sorted[-1]})") from None
 
     def labels(self) -> Iterator[str]:
@@ -540,11 +578,11 @@ def scheme_for(grid: Grid) -> NumberingScheme:
     ValueError (naming the grid) for an unknown scheme or bad parameters."""
     factory = SCHEMES.get(grid.numbering)
     if factory is None:
-        raise ValueError(f"grid {grid.id!r}: unknown numbering {grid.numbering!r} "
+        raise ValueError(f"grid {grid.id!r:.40}: unknown numbering {grid.numbering!r:.40} "
                          f"(known: {', '.join(sorted(SCHEMES))})")
     try:
         return factory(grid.orientation, grid.numbering_params)
     except LabelError:
         raise
     except ValueError as exc:
-        raise ValueError(f"grid {grid.id!r}: {exc}") from None
+        raise ValueError(f"grid {grid.id!r:.40}: {exc}") from None

@@ -20,6 +20,7 @@ from platformdirs import user_cache_dir
 
 from .container import load_module, read_module, save_module, write_module
 from .errors import ModuleError
+from .files import exists, is_dir, shown
 from .model import Module
 from .sample import sample_module
 
@@ -82,7 +83,7 @@ def _cached_wtm(folder: Path) -> Path:
 
 
 def _looks_like_path(arg: str) -> bool:
-    return os.sep in arg or "/" in arg or arg.endswith(".wtm") or Path(arg).exists()
+    return os.sep in arg or "/" in arg or arg.endswith(".wtm") or exists(Path(arg))
 
 
 def module_path(arg: str) -> Path:
@@ -90,31 +91,36 @@ def module_path(arg: str) -> Path:
     building the cached file of a source folder or built-in module if it is missing or stale."""
     path = Path(arg)
     if _looks_like_path(arg):
-        if path.is_dir():
-            if not (path / MODULE_TOML).is_file():
-                raise ModuleError(arg, "", f"not a module source folder (no {MODULE_TOML})")
+        if _source_folder(arg, path):
             return _cached_wtm(path)
-        if not path.exists():
-            raise ModuleError(arg, "", "no such file")
+        if not exists(path):
+            raise ModuleError(shown(arg), "", "no such file")
         return path
     if arg in builtin_ids():
         return _cached_wtm(builtin_folder(arg))
     raise _unknown(arg)
 
 
+def _source_folder(arg: str, path: Path) -> bool:
+    """Whether ``path`` is a folder (then it must hold a module.toml: ModuleError otherwise)."""
+    if not is_dir(path):
+        return False
+    if not (path / MODULE_TOML).is_file():
+        raise ModuleError(shown(arg), "", f"not a module source folder (no {MODULE_TOML})")
+    return True
+
+
 def _unknown(arg: str) -> ModuleError:
     ids = builtin_ids() + [SAMPLE_ID]
-    return ModuleError(arg, "", "no such module: not a .wtm file, a source folder or a "
-                       f"built-in module id ({', '.join(ids)})")
+    return ModuleError(shown(arg), "", "no such module: not a .wtm file, a source folder or "
+                       f"a built-in module id ({', '.join(ids)})")
 
 
 def open_module(arg: str) -> Module:
     """The module ``arg`` names: a ``.wtm`` path, a source folder or a built-in id."""
     path = Path(arg)
     if _looks_like_path(arg):
-        if path.is_dir():
-            if not (path / MODULE_TOML).is_file():
-                raise ModuleError(arg, "", f"not a module source folder (no {MODULE_TOML})")
+        if _source_folder(arg, path):
             return read_module(write_module(read_source(path)), path.name)
         return load_module(path)
     if arg in builtin_ids():

@@ -5,15 +5,23 @@ A turn file (``.wtpbem``) is UTF-8 JSON::
 
     {"format": "wartable-pbem", "version": 1,
      "module": {"id": ..., "version": ...}, "scenario": ..., "seed": ..., "ruleset": ...,
-     "setup_hash": ..., "from": <index of the first entry>, "hash_before": <state hash there>,
+     "options": {...}, "setup_hash": ..., "from": <index of the first entry>,
+     "hash_before": <state hash there>,
      "entries": [<game record entries, as in a save>], "hash_after": <state hash at the end>,
      "side": <who sent it>}
 
 Importing checks that the file belongs to this game (module, scenario, seed, set-up hash), that
 this game is exactly where the file starts (same number of actions and the same state hash),
-then :class:`TurnReplay` applies the entries one at a time through
-``engine.replay.replay_entries`` — which re-executes the recorded commands and stops at the first
-state hash that differs. Nothing here needs pygame.
+then re-executes every action of the file through the ruleset with the game's own generator on
+a copy of the game (``engine.replay.replay_entries(verify=True)``): the commands in the file are
+never applied, only compared with what the rules produce, and every state hash of the chain
+must match. A forged roll, an inserted roll, an extra draw or an edited action is refused with a
+one-line reason before anything changes; only then does :class:`TurnReplay` apply the actions,
+one per step, to the game itself. Nothing here needs pygame.
+
+Play by e-mail is for friends who trust each other: the files carry the seed and the record, so
+a determined opponent can read hidden cards and coming dice from them (:data:`TRUST_NOTE`). A
+game that needs secrecy is played on a server (``wartable serve``).
 """
 from __future__ import annotations
 
@@ -22,16 +30,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import commands as C
-from .errors import WartableError
+from .errors import SaveError, WartableError
 from .replay import ReplayDivergence, replay_entries
-from .saves import atomic_write
+from .saves import atomic_write, decode_json_document, read_bounded
 from .session import Session
 
 SUFFIX = ".wtpbem"
 FORMAT = "wartable-pbem"
 VERSION = 1
 MAX_BYTES = 64 * 1024 * 1024
+
+#: What the UI tells a player about play by e-mail (plainly, before they rely on it).
+TRUST_NOTE = ("Play by e-mail is tamper-evident, not secret: a turn file carries the game's "
+              "seed and record, so a determined opponent can read your hidden cards and know "
+              "coming dice from it. For games that need secrecy, play online on a server.")
 
 
 class PbemError(WartableError):
@@ -65,6 +77,7 @@ def export_turn(session: Session, since: int, side: str = "") -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION,
             "module": {"id": h.module_id, "version": h.module_version},
             "scenario": h.scenario, "seed": h.seed, "ruleset": h.ruleset, "setup_hash": h.setup_hash,
+            "options": dict(h.options),
             "from": since, "hash_before": hash_at(session, since),
             "entries": [e.to_json() for e in session.record.entries[since:]],
             "hash_after": session.state.hash, "side": side}
@@ -83,14 +96,11 @@ def write_turn(session: Session, path: Path | str, since: int, side: str = "") -
 def read_turn(path: Path | str) -> dict[str, Any]:
     """Read and shape-check a turn file. PbemError naming the problem."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise PbemError(f"{path.name}: too large for a turn file")
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        raise PbemError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise PbemError(f"{path.name}: not a turn file ({exc})") from None
+    try:  # bounded like a save: a regular file, its size, values, depth, integers, Unicode
+        data = decode_json_document(read_bounded(path, MAX_BYTES, "a turn file"), path.name,
+                                    "turn file")
+    except SaveError as exc:
+        raise PbemError(str(exc)) from None
     check_shape(data, path.name)
     return data
 
@@ -149,6 +159,22 @@ class TurnReplay:
 
     def __post_init__(self) -> None:
         check_applies(self.session, self.data)
+        self._verify()
+
+    def _verify(self) -> None:
+        """Re-execute the whole turn on a copy of the game through its rules and check the hash
+        chain to its end; PbemError (one line) at the first action that differs. The game
+        itself is not touched."""
+        s = self.session
+        trial = Session(s.module, s.ruleset, s.record.header, s.state.copy())
+        trial.record.entries = list(s.record.entries)
+        try:
+            replay_entries(trial, self.data["entries"], verify=True, first=self.data["from"] + 1)
+        except ReplayDivergence as exc:
+            raise PbemError(f"refused: opponent's action {exc.index} {_quoted(self.data, exc.index)}"
+                            f"{str(exc).split(': ', 1)[-1]}") from None
+        if trial.state.hash != self.data["hash_after"]:
+            raise PbemError("refused: the turn does not end on the state hash it was sent with")
 
     @property
     def total(self) -> int:
@@ -164,30 +190,24 @@ class TurnReplay:
         if self.finished:
             return None
         entry = self.data["entries"][self.done]
-        self._trial(entry)
         try:
-            replay_entries(self.session, [entry])
+            replay_entries(self.session, [entry], verify=True)
         except ReplayDivergence as exc:
             raise PbemError(f"opponent's action {self.data['from'] + self.done + 1} does not replay: "
                             f"{str(exc).split(': ', 1)[-1]}") from None
         self.done += 1
         return self.session.record.entries[-1]
 
-    def _trial(self, entry: dict) -> None:
-        """Apply ``entry`` to a copy of the state first: ``replay_entries`` leaves the
-        commands applied when only the hash differs, and a bad file must not touch the game."""
-        trial = self.session.state.copy()
-        where = f"opponent's action {self.data['from'] + self.done + 1}"
-        try:
-            C.apply_all(trial, [C.Command.from_json(c) for c in entry["cmds"]])
-        except C.CommandError as exc:
-            raise PbemError(f"{where} does not replay: {exc}") from None
-        if trial.hash != entry["hash"]:
-            raise PbemError(f"{where} does not replay: state hash {trial.hash} differs from the "
-                            f"recorded {entry['hash']} ({entry.get('text', '')})")
-
     def run(self) -> None:
         while not self.finished:
             self.step()
         if self.session.state.hash != self.data["hash_after"]:
             raise PbemError("the replayed turn does not end on the hash it was sent with")
+
+
+def _quoted(data: dict[str, Any], index: int) -> str:
+    """The refused entry's own text in quotes (from the file: what the sender claims), or ""."""
+    k = index - data["from"] - 1
+    entries = data["entries"]
+    text = entries[k].get("text") if 0 <= k < len(entries) and isinstance(entries[k], dict) else None
+    return f"({str(text)[:80]!r}): " if isinstance(text, str) and text else ": "

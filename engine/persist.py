@@ -56,8 +56,12 @@ class Autosave:
         """Autosave ``session`` into ``folder`` (default: the user's autosave folder)."""
         folder = Path(folder) if folder is not None else autosave_dir()
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = f"{session.module.id[:60]}-{session.record.header.scenario[:40]}-{stamp}{SUFFIX}"
-        autosave = cls(session, folder / name)
+        name = f"{session.module.id[:60]}-{session.record.header.scenario[:40]}-{stamp}"
+        path, n = folder / f"{name}{SUFFIX}", 1
+        while path.exists():   # two games started in the same second keep two files
+            n += 1
+            path = folder / f"{name}-{n}{SUFFIX}"
+        autosave = cls(session, path)
         autosave.write()
         session.listeners.append(autosave.changed)
         return autosave

@@ -36,7 +36,12 @@ def replay_entries(session: Session, entries: list[dict], verify: bool = False,
             commands = [C.Command.from_json(c) for c in data["cmds"]]
         except (ActionError, C.CommandError) as exc:
             raise ReplayDivergence(i, str(exc)) from None
-        if verify:
+        text = data.get("text", "")
+        if verify:   # the line is the rules' own words for the action, not the record's
+            try:
+                text = session.ruleset.notation(session.state, session.ruleset.typed(session.state, action))
+            except Exception:  # the action is refused with its reason just below
+                pass
             commands = _reexecute(session, action, commands, i)
         else:
             try:
@@ -48,7 +53,7 @@ def replay_entries(session: Session, entries: list[dict], verify: bool = False,
             C.undo_all(session.state, commands)   # leave the state as it was before entry i
             raise ReplayDivergence(i, f"state hash {found} differs from the "
                                       f"recorded {data['hash']} ({data.get('text', '')})")
-        session.record.entries.append(Entry(action, commands, data["hash"], data.get("text", "")))
+        session.record.entries.append(Entry(action, commands, data["hash"], text))
         if progress is not None:
             progress(i)
 
@@ -64,10 +69,35 @@ def _reexecute(session: Session, action: Action, recorded: list[C.Command], i: i
     except WartableError as exc:
         tx.rollback()
         raise ReplayDivergence(i, f"the ruleset refuses it: {exc}") from None
-    if [c.to_json() for c in tx.commands] != [c.to_json() for c in recorded]:
+    difference = command_difference(recorded, tx.commands)
+    if difference:
         tx.rollback()
-        raise ReplayDivergence(i, "the ruleset produces different commands than recorded")
+        raise ReplayDivergence(i, f"the ruleset produces different commands than recorded — {difference}")
     return tx.commands
+
+
+def command_difference(recorded: list[C.Command], produced: list[C.Command]) -> str:
+    """What differs between the commands a record carries and those the rules produce, in one
+    phrase ("" when they are the same): a forged roll, an inserted roll, an extra draw..."""
+    rec, pro = [c.to_json() for c in recorded], [c.to_json() for c in produced]
+    if rec == pro:
+        return ""
+    k = next((j for j, (a, b) in enumerate(zip(rec, pro)) if a != b), min(len(rec), len(pro)))
+    mine, theirs = (rec[k] if k < len(rec) else None), (pro[k] if k < len(pro) else None)
+    kinds = (C.Roll.kind, C.FixedRoll.kind)
+    if mine and theirs and mine["c"] in kinds and theirs["c"] in kinds:
+        return (f"a forged roll: the record shows {mine.get('result')} for {mine.get('spec')}, "
+                f"the game's dice give {theirs.get('result')}")
+    if mine and mine["c"] in kinds:
+        return f"an inserted roll ({mine.get('spec')} {mine.get('result')}) the rules did not make"
+    if mine and mine["c"] in (C.Draw.kind, C.Move.kind, C.Create.kind):
+        what = "an extra draw" if mine["c"] == C.Draw.kind else f"an extra {mine['c']}"
+        if theirs is not None and theirs["c"] == mine["c"]:
+            what = f"an edited {mine['c']}"
+        return f"{what} the rules did not make ({mine})"[:200]
+    if mine is None:
+        return f"the record lacks a {theirs['c']} the rules make"
+    return f"an edited action or command: the record's {mine['c']} is not what the rules do"
 
 
 def session_from_record(record: dict[str, Any], module: Module, verify: bool = False,

@@ -16,9 +16,12 @@ The shape, all plain data::
          "table": "fire_army", "column": "8", "row": "4",
          "shifts": [["Trench level 1", -1]],     # column shifts or modifiers, with reasons
          "dice": [4], "result": "2 losses"}],
-     "outcome": ["AP loses 2 steps", "AP retreats 1 space"]}
+     "outcome": ["AP loses 2 steps", "AP retreats 1 space"],
+     "committed": [12, 17]}                      # optional: the attacking units (piece ids)
 
-``stage`` is ``"declared"`` (odds and shifts known, no dice yet) or ``"resolved"``.
+``stage`` is ``"declared"`` (odds and shifts known, no dice yet) or ``"resolved"``. The table
+rings the ``committed`` units while the attack is declared, so a player sees which units are
+already in it.
 """
 from __future__ import annotations
 
@@ -61,4 +64,7 @@ def check_report(report: Any) -> list[str]:
     outcome = report.get("outcome", [])
     if not (isinstance(outcome, list) and all(isinstance(o, str) for o in outcome)):
         problems.append("outcome must be a list of sentences")
+    committed = report.get("committed", [])
+    if not (isinstance(committed, list) and all(isinstance(p, int) for p in committed)):
+        problems.append("committed must be a list of piece ids")
     return problems

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from . import commands as C
+from . import rulebook
 from .actions import Action
 from .errors import WartableError
 from .model import Module, Scenario
@@ -193,6 +194,17 @@ class Ruleset:
                 text = text[len(prefix):]
                 break
         return text[:1].upper() + text[1:]
+
+    def rule_texts(self) -> dict[str, str]:
+        """Every rule's words by number (``"12.5.3"``): by default the module's rules index; a
+        ruleset with its own rules text (a Markdown rulebook) overrides it."""
+        return dict(self.module.rules_index)
+
+    def rule_text(self, rule: str) -> tuple[str, str] | None:
+        """The words of cited ``rule`` (``"PoG 12.5.3"`` or ``"12.5.3"``) as (the rule found,
+        its text): the rule itself, else its nearest parent; None when neither is known
+        (:func:`engine.rulebook.lookup` over :meth:`rule_texts`)."""
+        return rulebook.lookup(self.rule_texts(), rule)
 
     # -- checks and statistics ------------------------------------------------------------------------
     def invariants(self, state: GameState) -> list[str]:

@@ -39,7 +39,7 @@ from .model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Natio
 #: Format version written by this wartable. Major: incompatible change. Minor: additive change
 #: (new optional members only), readable by older readers of the same major version.
 FORMAT_MAJOR = 1
-FORMAT_MINOR = 0
+FORMAT_MINOR = 1   # 1.1: JPEG art (art/<name>.jpg)
 #: The oldest wartable release that reads format ``FORMAT_MAJOR`` (stored in every manifest so that
 #: an older wartable can tell the user what to install).
 FORMAT_REQUIRES = "0.1.0"
@@ -63,15 +63,46 @@ class LayoutError(Exception):
         return " ".join(self.path)
 
 
+class Budget:
+    """How many values decoding one module may still create, shared by all its members.
+
+    Every member is bounded in bytes by the container, but bytes are not memory: a 2-byte bool
+    cell becomes a Python tuple of ~60 bytes, and an attribute set stored once becomes a fresh
+    dict for every record that refers to it. So the readers *charge* the budget before they
+    allocate — one unit per value, record, attribute or list they will create, and one unit per
+    attribute of every attribute set a record copies — and the first charge beyond the limit
+    stops decoding with a LayoutError. Memory is then bounded by the limit times a small
+    constant, whatever the bytes (``tests/tools/test_hostile.py`` measures it)."""
+
+    __slots__ = ("left", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.left = self.limit = limit
+
+    def charge(self, n: int, what: str) -> None:
+        """Reserve ``n`` units for ``what``; LayoutError past the limit."""
+        self.left -= n
+        if self.left < 0:
+            raise LayoutError(f"{what}: the module holds more than {self.limit} values in all "
+                              "(the decoding limit max_values)")
+
+
+#: The budget of a reader nobody bounds (the manifest, tests).
+def unlimited() -> Budget:
+    return Budget(1 << 62)
+
+
 class Reader:
-    """A cursor over a member's bytes, for the fast path."""
+    """A cursor over a member's bytes, for the fast path. ``budget`` bounds what reading may
+    allocate (shared by every member of one module)."""
 
-    __slots__ = ("buf", "pos", "end")
+    __slots__ = ("buf", "pos", "end", "budget")
 
-    def __init__(self, buf: bytes) -> None:
+    def __init__(self, buf: bytes, budget: Budget | None = None) -> None:
         self.buf = buf
         self.pos = 0
         self.end = len(buf)
+        self.budget = budget if budget is not None else unlimited()
 
     @property
     def left(self) -> int:
@@ -92,8 +123,15 @@ class Node:
     con: c.Construct
     #: The fewest bytes one encoded value can take (counts are checked against it).
     min_size: int = 1
+    #: Budget units one parsed value costs (objects it creates; lists charge their elements).
+    units: int = 1
 
     def read(self, r: Reader) -> Any:
+        raise NotImplementedError
+
+    def write(self, value: Any, out: bytearray) -> None:
+        """Fast path: append the bytes of a raw ``value`` (the same bytes ``con.build``
+        makes; the test suite compares them)."""
         raise NotImplementedError
 
     def from_con(self, obj: Any) -> Any:
@@ -116,6 +154,9 @@ class Prim(Node):
     def read(self, r: Reader) -> Any:
         pos = r.take(self.size, self.label)
         return self._s.unpack_from(r.buf, pos)[0]
+
+    def write(self, value: Any, out: bytearray) -> None:
+        out += self._s.pack(value)
 
 
 U8 = Prim(c.Int8ul, "B", "u8")
@@ -140,10 +181,14 @@ class Rec(Node):
         self.con = c.Struct(*(f / p.con for f, p in self.fields))
         self.st = struct.Struct("<" + "".join(p.fmt for _, p in self.fields))
         self.min_size = self.size = self.st.size
+        self.units = 1 + len(self.fields)
 
     def read(self, r: Reader) -> tuple:
         pos = r.take(self.size, self.name)
         return self.st.unpack_from(r.buf, pos)
+
+    def write(self, value: Sequence, out: bytearray) -> None:
+        out += self.st.pack(*value)
 
     def from_con(self, obj: Any) -> tuple:
         return tuple(obj[f] for f in self.names)
@@ -160,6 +205,7 @@ class Seq(Node):
         self.fields = tuple(fields)
         self.con = c.Struct(*(f / n.con for f, n in self.fields))
         self.min_size = sum(n.min_size for _, n in self.fields)
+        self.units = 1 + sum(n.units for _, n in self.fields)
 
     def read(self, r: Reader) -> tuple:
         out = []
@@ -170,6 +216,10 @@ class Seq(Node):
                 exc.path.insert(0, fname)
                 raise
         return tuple(out)
+
+    def write(self, value: Sequence, out: bytearray) -> None:
+        for (_, node), v in zip(self.fields, value, strict=True):
+            node.write(v, out)
 
     def from_con(self, obj: Any) -> tuple:
         return tuple(n.from_con(obj[f]) for f, n in self.fields)
@@ -196,6 +246,7 @@ class List(Node):
         need = n * elem.min_size
         if need > r.end - r.pos:
             raise LayoutError(f"count {n} needs at least {need} bytes, {r.end - r.pos} left")
+        r.budget.charge(n * elem.units, f"count {n}")
         if isinstance(elem, Rec):
             pos = r.pos
             r.pos = pos + need
@@ -216,6 +267,19 @@ class List(Node):
             raise
         return out
 
+    def write(self, value: Sequence, out: bytearray) -> None:
+        self.count.write(len(value), out)
+        elem = self.elem
+        if isinstance(elem, Rec):
+            pack = elem.st.pack
+            out += b"".join([pack(*v) for v in value])
+        elif isinstance(elem, Prim):
+            out += struct.pack(self._fmt % len(value), *value)
+        else:
+            write = elem.write
+            for v in value:
+                write(v, out)
+
     def from_con(self, obj: Any) -> list:
         return [self.elem.from_con(x) for x in obj]
 
@@ -226,6 +290,7 @@ class List(Node):
 _I64 = struct.Struct("<q")
 _F64 = struct.Struct("<d")
 _U32 = struct.Struct("<I")
+_U16 = struct.Struct("<H")
 
 
 class TaggedValue(Node):
@@ -233,6 +298,7 @@ class TaggedValue(Node):
     bool → u8 (0 or 1). Parsed to ``(tag, payload)``."""
 
     min_size = 2
+    units = 2  # the (tag, payload) tuple and the payload
 
     def __init__(self) -> None:
         self.con = c.Struct(
@@ -264,6 +330,9 @@ class TaggedValue(Node):
             return tag, buf[pos]
         raise LayoutError(f"unknown value tag {tag}")
 
+    def write(self, value: tuple[int, Any], out: bytearray) -> None:
+        _write_value(value[0], value[1], out)
+
     def from_con(self, obj: Any) -> tuple[int, Any]:
         return obj.tag, obj.value
 
@@ -271,6 +340,22 @@ class TaggedValue(Node):
         return {"tag": value[0], "value": value[1]}
 
 
+def _write_value(tag: int, v: Any, out: bytearray) -> None:
+    """Append one tagged value (``TaggedValue``'s bytes)."""
+    if tag == TAG_INT:
+        out += _TAG_I64.pack(tag, v)
+    elif tag == TAG_STR:
+        out += _TAG_U32.pack(tag, v)
+    elif tag == TAG_FLOAT:
+        out += _TAG_F64.pack(tag, v)
+    elif tag == TAG_BOOL:
+        out += _TAG_U8.pack(tag, v)
+    else:
+        raise ValueError(f"unknown value tag {tag}")
+
+
+_TAG_I64, _TAG_F64 = struct.Struct("<Bq"), struct.Struct("<Bd")
+_TAG_U32, _TAG_U8 = struct.Struct("<BI"), struct.Struct("<BB")
 VALUE = TaggedValue()
 
 
@@ -285,6 +370,7 @@ class ValueList(List):
         buf, pos, end = r.buf, r.pos, r.end
         if n * 2 > end - pos:
             raise LayoutError(f"count {n} needs at least {n * 2} bytes, {end - pos} left")
+        r.budget.charge(n * VALUE.units, f"count {n}")
         out = []
         append = out.append
         u32, i64, f64 = _U32.unpack_from, _I64.unpack_from, _F64.unpack_from
@@ -315,6 +401,11 @@ class ValueList(List):
         r.pos = pos
         return out
 
+    def write(self, value: Sequence[tuple[int, Any]], out: bytearray) -> None:
+        out += _U32.pack(len(value))
+        for tag, v in value:
+            _write_value(tag, v, out)
+
 
 class Blob(Node):
     """A u32 byte count followed by that many bytes."""
@@ -328,6 +419,10 @@ class Blob(Node):
         n = U32.read(r)
         pos = r.take(n, "blob")
         return r.buf[pos:pos + n]
+
+    def write(self, value: bytes, out: bytearray) -> None:
+        out += _U32.pack(len(value))
+        out += value
 
 
 class PStr(Node):
@@ -346,6 +441,11 @@ class PStr(Node):
         except UnicodeDecodeError as exc:
             raise LayoutError(f"invalid UTF-8 ({exc.reason})") from None
 
+    def write(self, value: str, out: bytearray) -> None:
+        data = value.encode("utf-8")
+        self.count.write(len(data), out)
+        out += data
+
 
 class Magic(Node):
     """Fixed bytes."""
@@ -362,6 +462,9 @@ class Magic(Node):
             raise LayoutError(f"bad magic {got!r}: not a wartable module (expected {self.value!r})")
         return got
 
+    def write(self, value: bytes, out: bytearray) -> None:
+        out += self.value
+
 
 class Member:
     """The layout of one member file: named fields, then the end of the file (nothing follows)."""
@@ -373,10 +476,12 @@ class Member:
         self._compiled: c.Construct | None = None
 
     def read(self, data: bytes, r: Reader | None = None,
-             done: dict[str, Any] | None = None) -> dict[str, Any]:
+             done: dict[str, Any] | None = None, budget: Budget | None = None
+             ) -> dict[str, Any]:
         """Fast path: parse ``data`` into the raw shape. To resume a partial read, pass the
-        reader ``r`` and the fields ``done`` already read from it."""
-        r = r or Reader(data)
+        reader ``r`` and the fields ``done`` already read from it. ``budget`` bounds what the
+        read may allocate (:class:`Budget`)."""
+        r = r or Reader(data, budget)
         out = dict(done or {})
         for fname, node in self.fields:
             if fname in out:
@@ -399,7 +504,15 @@ class Member:
         return {f: n.from_con(obj[f]) for f, n in self.fields}
 
     def build(self, value: dict[str, Any]) -> bytes:
-        """Encode a raw value with the (compiled) construct schema."""
+        """Fast path: encode a raw value (the bytes the construct schema builds: the test suite
+        compares them; ~20 times faster, so writing a module at the decoding limit is quick)."""
+        out = bytearray()
+        for fname, node in self.fields:
+            node.write(value[fname], out)
+        return bytes(out)
+
+    def build_compiled(self, value: dict[str, Any]) -> bytes:
+        """Encode a raw value with the compiled construct schema."""
         if self._compiled is None:
             self._compiled = self.con.compile()
         return self._compiled.build({f: n.to_con(value[f]) for f, n in self.fields})
@@ -432,6 +545,7 @@ class AttrList(List):
         pos += 2
         if n * 6 > end - pos:  # key (4) + tag (1) + the smallest payload (1)
             raise LayoutError(f"count {n} needs at least {n * 6} bytes, {end - pos} left")
+        r.budget.charge(n * self.elem.units, f"count {n}")
         out = []
         u32, i64, f64 = _U32.unpack_from, _I64.unpack_from, _F64.unpack_from
         for i in range(n):
@@ -457,6 +571,12 @@ class AttrList(List):
             out.append((key, (tag, value)))
         r.pos = pos
         return out
+
+    def write(self, value: Sequence[tuple[int, tuple[int, Any]]], out: bytearray) -> None:
+        out += _U16.pack(len(value))
+        for key, (tag, v) in value:
+            out += _U32.pack(key)
+            _write_value(tag, v, out)
 
 
 #: Every distinct attribute map of a member, stored once; records refer to them by index.
@@ -534,16 +654,25 @@ MEMBERS: dict[str, Member] = {m.name: m for m in (
     STRINGS, MAP, PIECES, TABLES, DICE, SCENARIOS, RULES, PROVENANCE)}
 
 
-def parse_member(name: str, data: bytes, fast: bool = True) -> dict[str, Any]:
-    """Parse member ``name`` into its raw shape (fast path, or the plain construct schema)."""
+def parse_member(name: str, data: bytes, fast: bool = True, budget: Budget | None = None
+                 ) -> dict[str, Any]:
+    """Parse member ``name`` into its raw shape (fast path, or the plain construct schema).
+    ``budget`` bounds the fast path's allocations (the plain path is for tests)."""
     member = MANIFEST if name == MANIFEST.name else MEMBERS[name]
-    return member.read(data) if fast else member.read_plain(data)
+    return member.read(data, budget=budget) if fast else member.read_plain(data)
 
 
-def build_member(name: str, raw: dict[str, Any], compiled: bool = True) -> bytes:
-    """Encode member ``name`` from its raw shape with the construct schema."""
+def build_member(name: str, raw: dict[str, Any], how: str = "fast") -> bytes:
+    """Encode member ``name`` from its raw shape: ``how`` is ``"fast"`` (the fast writer),
+    ``"compiled"`` or ``"plain"`` (the construct schema, compiled or not); all three give the
+    same bytes. A value out of its field's range is a ModuleError naming the member."""
     member = MANIFEST if name == MANIFEST.name else MEMBERS[name]
-    return member.build(raw) if compiled else member.build_plain(raw)
+    build = {"fast": member.build, "compiled": member.build_compiled,
+             "plain": member.build_plain}[how]
+    try:
+        return build(raw)
+    except (struct.error, ValueError, TypeError, OverflowError) as exc:
+        raise ModuleError(name, "", f"cannot encode: {_one_line(exc)}") from None
 
 
 def read_manifest_header(data: bytes) -> tuple[dict[str, Any], Reader]:
@@ -612,6 +741,9 @@ class _Bad(Exception):
 
 
 def _label(kind: str, index: int, ident: Any = None) -> str:
+    """A record's name in a message, its id cut to 40 characters."""
+    if isinstance(ident, str) and len(ident) > 40:
+        ident = ident[:37] + "..."
     return f"{kind} #{index}" + (f" ({ident})" if isinstance(ident, str) and ident else "")
 
 
@@ -904,6 +1036,22 @@ def _values(raw: list, S: list[str]) -> tuple:
     return tuple([_decode_value(t, v, S) for t, v in raw])
 
 
+def _charge_copies(budget: Budget, member: str, sets: list[dict[str, Any]], refs: Iterable[int],
+                   kind: str) -> None:
+    """Charge ``budget`` for the attribute dicts the records of ``kind`` copy from ``sets``:
+    a set stored once may be referred to by every record (amplification by reference)."""
+    sizes = [len(d) for d in sets]
+    n = len(sizes)
+    total = 0
+    for i in refs:
+        if i < n:  # an index out of range is reported by the decoder with its record
+            total += sizes[i]
+    try:
+        budget.charge(total, f"{kind} attributes")
+    except LayoutError as exc:
+        raise ModuleError(member, kind, exc.message) from None
+
+
 def _attrsets(member: str, raw: list, S: list[str]) -> list[dict[str, Any]]:
     out = []
     for i, items in enumerate(raw):
@@ -983,9 +1131,14 @@ def _unique(member: str, kind: str, ids: Sequence[str]) -> None:
             seen.add(x)
 
 
-def decode_map(raw: dict[str, Any], S: list[str]) -> dict[str, Any]:
+def decode_map(raw: dict[str, Any], S: list[str], budget: Budget | None = None
+               ) -> dict[str, Any]:
     m = "map.bin"
     sets = _attrsets(m, raw["attrsets"], S)
+    budget = budget or unlimited()
+    _charge_copies(budget, m, sets, (x[7] for x in raw["grids"]), "grid")
+    _charge_copies(budget, m, sets, (x[12] for x in raw["locations"]), "location")
+    _charge_copies(budget, m, sets, (x[3] for x in raw["edges"]), "edge")
     new_location, new_edge = _new_location, _new_edge
     out: dict[str, Any] = {}
     for key, kind, rec in (("sides", "side", SIDE), ("nationalities", "nationality", NATIONALITY),
@@ -1026,10 +1179,14 @@ def decode_map(raw: dict[str, Any], S: list[str]) -> dict[str, Any]:
     return out
 
 
-def decode_pieces(raw: dict[str, Any], S: list[str]) -> dict[str, PieceType]:
+def decode_pieces(raw: dict[str, Any], S: list[str], budget: Budget | None = None
+                  ) -> dict[str, PieceType]:
     m = "pieces.bin"
     sets = _attrsets(m, raw["attrsets"], S)
     recs, face_recs = raw["piece_types"], raw["faces"]
+    budget = budget or unlimited()
+    _charge_copies(budget, m, sets, (x[10] for x in recs), "piece type")
+    _charge_copies(budget, m, sets, (x[1] for x in face_recs), "face")
     total = sum(x[11] for x in recs)
     if total != len(face_recs):
         raise ModuleError(m, "faces", f"the piece types have {total} faces in all but "
@@ -1094,9 +1251,14 @@ def decode_dice(raw: dict[str, Any], S: list[str]) -> dict[str, Dice]:
     return out
 
 
-def decode_scenarios(raw: dict[str, Any], S: list[str]) -> dict[str, Scenario]:
+def decode_scenarios(raw: dict[str, Any], S: list[str], budget: Budget | None = None
+                     ) -> dict[str, Scenario]:
     m = "scenarios.bin"
     sets = _attrsets(m, raw["attrsets"], S)
+    budget = budget or unlimited()
+    _charge_copies(budget, m, sets, (i for x in raw["scenarios"] for i in x[7:9]), "scenario")
+    _charge_copies(budget, m, sets, (p[5] for x in raw["scenarios"] for p in x[11]),
+                   "placement")
     out: dict[str, Scenario] = {}
     for i, rec in enumerate(raw["scenarios"]):
         (sid, name, rule, desc, victory, first, last, glob, at, shuffle, options,
@@ -1147,21 +1309,28 @@ def decode_provenance(raw: dict[str, Any], S: list[str]) -> tuple[Provenance, ..
                                None) from None
 
 
-def decode_members(data: Mapping[str, bytes], fast: bool = True) -> dict[str, Any]:
+def decode_members(data: Mapping[str, bytes], fast: bool = True,
+                   max_values: int | None = None) -> dict[str, Any]:
     """Parse and decode every record member; returns the Module fields they hold (everything
-    but the manifest's identity fields and the art). Raises ModuleError."""
+    but the manifest's identity fields and the art). ``max_values`` bounds, for all members
+    together, the values decoding creates (:class:`Budget`). Raises ModuleError."""
+    budget = Budget(max_values) if max_values is not None else unlimited()
     raw = {}
     for name in MEMBERS:
         try:
-            raw[name] = parse_member(name, data[name], fast)
+            raw[name] = parse_member(name, data[name], fast, budget)
         except LayoutError as exc:
             raise ModuleError(name, exc.where, exc.message) from None
+    try:
+        budget.charge(len(raw["strings.bin"]["lengths"]), "strings")
+    except LayoutError as exc:
+        raise ModuleError("strings.bin", "", exc.message) from None
     S = decode_strings(raw["strings.bin"])
-    fields = decode_map(raw["map.bin"], S)
-    fields["piece_types"] = decode_pieces(raw["pieces.bin"], S)
+    fields = decode_map(raw["map.bin"], S, budget)
+    fields["piece_types"] = decode_pieces(raw["pieces.bin"], S, budget)
     fields["tables"] = decode_tables(raw["tables.bin"], S)
     fields["dice"] = decode_dice(raw["dice.bin"], S)
-    fields["scenarios"] = decode_scenarios(raw["scenarios.bin"], S)
+    fields["scenarios"] = decode_scenarios(raw["scenarios.bin"], S, budget)
     fields["rules_index"] = decode_rules(raw["rules.bin"], S)
     fields["provenance"] = decode_provenance(raw["provenance.bin"], S)
     return fields

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import hexgrid
 from .errors import SourceError
+from .files import FileRefused, describe_os_error, exists, is_dir, read_regular_file, shown
 from .model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Nationality,
                           Placement, PieceType, Provenance, Scenario, ScenarioOption, Side, Table,
                           Value)
@@ -31,11 +33,15 @@ Progress = Callable[[int, int, str], None]
 HexCoords = Callable[[Grid, str], "tuple[int, int]"]
 
 MODULE_TOML = "module.toml"
+#: The largest source file read (a module member may be no larger: engine.container.Limits).
+MAX_SOURCE_FILE = 64 << 20
 #: Files and folders that belong to the author, never read into the module nor written by dump.
 NOT_PACKED = ("rules", "build", "PROVENANCE.md", "COVERAGE.md", "NOTES.md", "README.md")
 #: A name that can be a file name (table and scenario ids, art).
 SAFE_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 EMPTY_TEXT = "''"   # in an attribute or face-name cell: the empty string (an empty cell: absent)
+#: Art files a source folder's ``art/`` holds: PNG images, and JPEG images (scanned maps).
+ART_SUFFIXES = (".png", ".jpg")
 
 INT_RE = re.compile(r"-?[0-9]+")
 FLOAT_RE = re.compile(r"-?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?"
@@ -113,13 +119,22 @@ class CsvFile:
         return SourceError(self.rel, row, col + 1 if col >= 0 else 0, message)
 
 
+def _read_bytes(path: Path, rel: str, limit: int = MAX_SOURCE_FILE) -> bytes:
+    """The bytes of a source file: a regular file of at most ``limit`` bytes (never a device
+    or a FIFO: :func:`engine.files.read_regular_file`). SourceError naming it otherwise."""
+    try:
+        return read_regular_file(path, limit)
+    except FileRefused as exc:
+        raise SourceError(rel, 0, 0, f"cannot be a source file: {exc.reason}") from None
+    except OSError as exc:
+        raise SourceError(rel, 0, 0, f"cannot read: {describe_os_error(exc)}") from None
+
+
 def _read_text(path: Path, rel: str) -> str:
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        return _read_bytes(path, rel).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SourceError(rel, 0, 0, f"not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise SourceError(rel, 0, 0, f"cannot read: {exc.strerror or exc}") from None
 
 
 class _Lines:
@@ -335,6 +350,8 @@ class TomlFile:
         self.text = _read_text(path, rel)
         try:
             self.data = tomllib.loads(self.text)
+        except RecursionError:  # tomllib parses nested arrays and tables recursively
+            raise SourceError(rel, 0, 0, "bad TOML: arrays or tables nested too deeply") from None
         except tomllib.TOMLDecodeError as exc:
             m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
             msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
@@ -477,7 +494,7 @@ def source_files(folder: str | Path) -> list[Path]:
         if (folder / name).is_file():
             out.append(folder / name)
     for sub, pattern in (("tables", "*.csv"), ("scenarios", "*.toml"), ("scenarios", "*.csv"),
-                         ("art", "*.png")):
+                         ("art", "*.png"), ("art", "*.jpg")):
         if (folder / sub).is_dir():
             out.extend(sorted(p for p in (folder / sub).glob(pattern) if p.is_file()))
     return out
@@ -489,8 +506,8 @@ def read_source(folder: str | Path, progress: Progress | None = None,
     of syntax or type; references are checked by ``engine.container.module_problems`` and
     ``tools.validate``. ``hex_coords`` replaces :func:`hexgrid_coords` (for tests)."""
     folder = Path(folder)
-    if not (folder / MODULE_TOML).is_file():
-        raise SourceError(str(folder), 0, 0, f"not a module source folder (no {MODULE_TOML})")
+    if not os.path.lexists(folder / MODULE_TOML):
+        raise SourceError(shown(folder), 0, 0, f"not a module source folder (no {MODULE_TOML})")
     steps = ["module.toml", "locations.csv", "edges.csv", "pieces.csv", "tables", "scenarios",
              "rules_index.csv", "provenance.csv", "art"]
     done = 0
@@ -529,8 +546,8 @@ def read_source(folder: str | Path, progress: Progress | None = None,
     art: dict[str, bytes] = {}
     if (folder / "art").is_dir():
         for p in sorted((folder / "art").iterdir()):
-            if p.is_file() and p.suffix == ".png":
-                art[p.name] = p.read_bytes()
+            if p.suffix in ART_SUFFIXES:  # an art file that is not a regular file is refused
+                art[p.name] = _read_bytes(p, f"art/{p.name}")
     step("art")
     return Module(sides=sides, nationalities=nats, boards=boards, grids=grids,
                   locations=locations, edges=edges, piece_types=pieces, tables=tables,
@@ -582,8 +599,10 @@ def _read_module_toml(folder: Path) -> tuple:
 
 
 def _csv(folder: Path, rel: str) -> CsvFile | None:
+    """The CSV file ``rel`` of ``folder``, or None when there is none (a device, a FIFO or a
+    folder under that name is refused, not skipped)."""
     path = folder / rel
-    return CsvFile(path, rel) if path.is_file() else None
+    return CsvFile(path, rel) if os.path.lexists(path) else None
 
 
 def _read_locations(folder: Path, grids: Mapping[str, Grid], hex_coords: HexCoords
@@ -670,7 +689,7 @@ def _read_pieces(folder: Path, rel: str, default_kind: str, out: dict[str, Piece
 
 def _read_tables(folder: Path) -> dict[str, Table]:
     out: dict[str, Table] = {}
-    if not (folder / "tables.toml").is_file():
+    if not os.path.lexists(folder / "tables.toml"):
         return out
     f = TomlFile(folder / "tables.toml", "tables.toml")
     for key in f.data:
@@ -896,6 +915,11 @@ def _attr_cell(attrs: Mapping[str, Value], key: str, typ: str) -> str:
     return _text_cell(v) if typ == "str" else _value_text(v)
 
 
+def toml_string(s: str) -> str:
+    """``s`` as a TOML basic string (quoted, escaped), as the canonical writer writes it."""
+    return _toml_str(s)
+
+
 def _toml_str(s: str) -> str:
     out = ['"']
     for ch in s:
@@ -1050,7 +1074,7 @@ def _source_texts(m: Module) -> dict[str, str | bytes]:
         [_csv_line(["target", "source"])] + [_csv_line([p.target, p.source]) for p in
                                              m.provenance]) + "\n"
     for name, data in m.art.items():
-        if not SAFE_NAME_RE.fullmatch(name) or not name.endswith(".png"):
+        if not SAFE_NAME_RE.fullmatch(name) or not name.endswith(ART_SUFFIXES):
             raise _Unrepresentable(f"art name {name!r} cannot be a file name")
         files[f"art/{name}"] = bytes(data)
     return files
@@ -1059,7 +1083,8 @@ def _source_texts(m: Module) -> dict[str, str | bytes]:
 #: Files and folders under a source folder that :func:`write_source` owns (and may replace).
 _MANAGED = ("module.toml", "locations.csv", "edges.csv", "pieces.csv", "cards.csv",
             "tables.toml", "rules_index.csv", "provenance.csv")
-_MANAGED_GLOBS = ("tables/*.csv", "scenarios/*.toml", "scenarios/*.csv", "art/*.png")
+_MANAGED_GLOBS = ("tables/*.csv", "scenarios/*.toml", "scenarios/*.csv", "art/*.png",
+                  "art/*.jpg")
 
 
 def write_source(module: Module, folder: str | Path, overwrite: bool = False) -> list[Path]:
@@ -1070,23 +1095,26 @@ def write_source(module: Module, folder: str | Path, overwrite: bool = False) ->
     are not sources (``rules/``, ``*.md``, ``build/``) are left alone."""
     folder = Path(folder)
     texts = source_texts(module)
-    existing = [folder / n for n in _MANAGED if (folder / n).exists()]
+    if exists(folder) and not is_dir(folder):
+        raise SourceError(shown(folder), 0, 0, "is a file, not a folder for module sources")
+    existing = [folder / n for n in _MANAGED if exists(folder / n)]
     for pattern in _MANAGED_GLOBS:
-        existing += sorted(folder.glob(pattern)) if folder.is_dir() else []
+        existing += sorted(folder.glob(pattern)) if is_dir(folder) else []
     if existing and not overwrite:
-        raise SourceError(str(folder), 0, 0, "already holds module sources (overwrite them "
+        raise SourceError(shown(folder), 0, 0, "already holds module sources (overwrite them "
                           "with --force)")
     written = []
-    for rel, content in texts.items():
-        path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_bytes(content.encode("utf-8"))
-        written.append(path)
-    keep = set(written)
-    for path in existing:
-        if path not in keep and path.is_file():
-            path.unlink()
+    try:
+        for rel, content in texts.items():
+            path = folder / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+            written.append(path)
+        keep = set(written)
+        for path in existing:
+            if path not in keep and path.is_file():
+                path.unlink()
+    except OSError as exc:
+        where = shown(exc.filename) if exc.filename else shown(folder)
+        raise SourceError(where, 0, 0, f"cannot write: {describe_os_error(exc)}") from None
     return written

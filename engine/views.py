@@ -65,3 +65,54 @@ def view(state: GameState, side: str = "") -> dict[str, Any]:
         locations[loc] = entries
     globals_ = {k: v for k, v in state.globals.items() if can_see_global(k, side)}
     return {"side": side, "locations": locations, "globals": globals_, "chat": list(state.chat)}
+
+
+def hidden_targets(state: GameState, action: Any, side: str) -> set:
+    """The pieces and cards ``action`` names that ``side`` may not see in ``state``: a piece
+    id it cannot see, or a card (a piece type) none of whose pieces it can see. A line or a
+    message naming one of these must not reach ``side`` (a server shows it a neutral line)."""
+    hidden: set = set()
+    for pid in getattr(action, "pieces", ()):
+        piece = state.pieces.get(pid)
+        if piece is not None and not can_see(state, piece, side):
+            hidden.add(pid)
+    cards = getattr(action, "cards", ())
+    if cards:
+        for card in cards:
+            of_type = [p for p in state.pieces.values() if p.type == card]
+            if of_type and not any(can_see(state, p, side) for p in of_type):
+                hidden.add(card)
+    return hidden
+
+
+#: Ids given to the placeholders of hidden pieces in :func:`state_from_view` (never a real id).
+PLACEHOLDER_IDS = 1 << 40
+
+
+def state_from_view(module: Any, data: dict) -> GameState:
+    """A state holding exactly what a view shows (an online client has nothing more): the
+    visible pieces with their ids, each hidden piece as an anonymous placeholder (an id from
+    :data:`PLACEHOLDER_IDS` up, the first piece type with that back, marked ``concealed`` so
+    :func:`view` hides it again), the globals and the chat. For drawing and for a ruleset's
+    words about the seat's own pieces; never for applying rules."""
+    state = GameState(module)
+    backs: dict[str, str] = {}
+    for pid, ptype in module.piece_types.items():
+        backs.setdefault(ptype.back or ptype.kind, pid)
+    hidden = PLACEHOLDER_IDS
+    for loc, entries in (data.get("locations") or {}).items():
+        for e in entries:
+            if "id" in e:
+                piece = Piece(int(e["id"]), str(e["type"]), loc, int(e.get("face", 0)),
+                              list(e.get("markers", [])), dict(e.get("props", {})))
+            else:
+                back = str(e.get("back", ""))
+                ptype = backs.get(back) or next(iter(module.piece_types))
+                piece = Piece(hidden, ptype, loc, 0, [], {"concealed": True, "owner": ""})
+                hidden += 1
+            state._add_piece(piece, None)
+    for key, value in (data.get("globals") or {}).items():
+        state._set_global(key, value)
+    for line in data.get("chat") or []:
+        state._append_chat(list(line))
+    return state

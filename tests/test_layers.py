@@ -59,8 +59,6 @@ def test_no_layer_imports_a_higher_one(layer):
     assert wrong == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16: the PoG rules package is being re-layered onto "
-                                       "hook points; its imports inside functions go with it")
 def test_module_rules_import_only_engine_and_never_inside_a_function():
     wrong = []
     for rules in sorted((ROOT / "modules").glob("*/rules")):

@@ -34,8 +34,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--option", action="append", default=[], metavar="ID=VALUE",
                    help="a scenario option, e.g. optional_cards=all (repeatable)")
     f.add_argument("--save-failures", type=Path, default=None)
-    f.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    f.add_argument("--jobs", type=jobs, default=1,
+                   help=f"games played in parallel processes (1..{MAX_JOBS})")
     f.set_defaults(func=run_fuzz)
+
+
+#: The most processes ``fuzz --jobs`` starts.
+MAX_JOBS = 64
+
+
+def jobs(text: str) -> int:
+    """An argparse type: 1..MAX_JOBS."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, not {text!r:.40}") from None
+    if not 1 <= n <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be 1..{MAX_JOBS}")
+    return n
 
 
 def _progress_bar(done: int, total: int, started: float) -> None:

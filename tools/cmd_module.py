@@ -17,11 +17,14 @@ from typing import Callable
 from engine.container import (MODULE_ID_RE, module_info, module_problems, read_module,
                               save_module, write_module)
 from engine.errors import WartableError
+from engine.files import exists, is_dir, shown
 from engine.model import (Axis, Board, Dice, Edge, Face, Grid, Location, Module, Nationality,
                           Placement, PieceType, Provenance, Scenario, Side, Table)
 
 from engine.modules import builtin_folder, builtin_ids, open_module
 from engine.source import MODULE_TOML, read_source, source_files, write_source
+
+from .cli import one_line
 from .validate import validate
 
 #: Source folders above this many bytes get a progress bar while building.
@@ -58,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _fail(exc: WartableError) -> int:
-    print(f"wartable: {' '.join(str(exc).split())}", file=sys.stderr)
+    print(f"wartable: {one_line(str(exc))}", file=sys.stderr)
     return 1
 
 
@@ -79,26 +82,36 @@ def _guarded(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr."""
+    """A one-line progress bar on stderr. :meth:`end_line` ends the bar's line early, so that
+    an error printed next gets a line of its own."""
 
     def __init__(self, title: str, width: int = 30) -> None:
         self.title, self.width, self.started = title, width, time.perf_counter()
+        self.open = False
 
     def __call__(self, done: int, total: int, what: str) -> None:
         filled = self.width * done // max(total, 1)
         sys.stderr.write(f"\r{self.title} [{'#' * filled}{'.' * (self.width - filled)}] "
                          f"{done}/{total} {what:<16.16}")
+        self.open = True
         if done >= total:
             sys.stderr.write(f" {time.perf_counter() - self.started:.1f} s\n")
+            self.open = False
         sys.stderr.flush()
+
+    def end_line(self) -> None:
+        if self.open:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            self.open = False
 
 
 def _source_folder(arg: str) -> Path | None:
     """The source folder ``arg`` names (a folder, or a built-in id), or None."""
     path = Path(arg)
-    if path.is_dir() and (path / MODULE_TOML).is_file():
+    if is_dir(path) and (path / MODULE_TOML).is_file():
         return path
-    if not path.exists() and arg in builtin_ids():
+    if not exists(path) and arg in builtin_ids():
         return builtin_folder(arg)
     return None
 
@@ -108,24 +121,33 @@ def cmd_build(args: argparse.Namespace) -> int:
     """Build SRC into a .wtm file; on integrity problems print them all and exit 1."""
     folder = _source_folder(args.src)
     if folder is None:
-        return _usage(f"build: {args.src!r} is not a module source folder (no {MODULE_TOML})")
+        return _usage(f"build: {args.src!r:.120} is not a module source folder (no "
+                      f"{MODULE_TOML})")
     show = args.progress
     if show is None:
         show = sum(p.stat().st_size for p in source_files(folder) if p.exists()) \
             > BIG_SOURCE_BYTES
     bar = ProgressBar(f"building {folder.name}") if show else None
+    try:
+        return _build(folder, args.out, bar)
+    finally:
+        if bar:
+            bar.end_line()  # an error (printed by the caller) starts on a line of its own
+
+
+def _build(folder: Path, out: Path | None, bar: ProgressBar | None) -> int:
     steps = 9 + 2
     module = read_source(folder, progress=(lambda d, t, w: bar(d, steps, w)) if bar else None)
     problems = module_problems(module)
     if problems:
         if bar:
-            sys.stderr.write("\n")
+            bar.end_line()
         for p in problems:
-            print(f"wartable: {p.in_source()}", file=sys.stderr)
+            print(f"wartable: {one_line(p.in_source())}", file=sys.stderr)
         return 1
     if bar:
         bar(steps - 1, steps, "encoding")
-    out = args.out or Path(f"{module.id}.wtm")
+    out = out or Path(f"{module.id}.wtm")
     save_module(module, out)
     if bar:
         bar(steps, steps, "written")
@@ -159,6 +181,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 @_guarded
 def cmd_dump(args: argparse.Namespace) -> int:
     """Write a module as canonical sources; checks that they build to the same bytes."""
+    if exists(args.out) and not is_dir(args.out):
+        raise WartableError(f"{shown(args.out)}: is a file, not a folder for the sources")
     module = open_module(args.module)
     original = write_module(module)
     write_source(module, args.out, overwrite=args.force)
@@ -174,10 +198,12 @@ def cmd_dump(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     """Create a minimal module source folder that builds, validates and opens."""
     if not MODULE_ID_RE.fullmatch(args.id):
-        return _usage(f"new: module id {args.id!r} must be lower_snake (a-z, 0-9, _; starting "
-                      "with a letter)")
-    if args.dir.exists() and any(args.dir.iterdir()):
-        return _fail(WartableError(f"{args.dir}: folder is not empty"))
+        return _usage(f"new: module id {args.id!r:.80} must be lower_snake (a-z, 0-9, _; "
+                      "starting with a letter; at most 64 characters)")
+    if exists(args.dir) and not is_dir(args.dir):
+        return _fail(WartableError(f"{shown(args.dir)}: is a file, not a folder"))
+    if is_dir(args.dir) and any(args.dir.iterdir()):
+        return _fail(WartableError(f"{shown(args.dir)}: folder is not empty"))
     module = new_module(args.id)
     write_source(module, args.dir)
     # the promise of `new`: what it writes builds, validates and opens

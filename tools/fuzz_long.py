@@ -1,4 +1,13 @@
-"""Long fuzzing run of the module loader: ``python -m tools.fuzz_long [--cases N] [--seed S]``.
+"""Long fuzzing runs: ``python -m tools.fuzz_long [--campaign C] [--cases N | --minutes M]
+[--seed S]``.
+
+Campaign ``loader`` (the default) is described below. The hostile campaigns of issue 20
+(``amplification``, ``numbering``, ``extremes``, ``nesting``, ``surrogates``, ``devices``,
+``kills``, or ``hostile`` for all seven in turn) are :mod:`tools.fuzz_hostile`: random values of each failure
+class, checked in-process under an alarm and, for memory and rendering, through the command line
+under ``RLIMIT_AS``/``RLIMIT_CPU``. Each prints its counts by outcome.
+
+The ``loader`` campaign:
 
 Every case hands the loader a hostile variant of a valid module and checks the promise of
 ``engine.container.read_module``: the result is a ``ModuleError`` with a one-line message or a
@@ -23,6 +32,7 @@ import time
 import zipfile
 import zlib
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
 from engine.container import (MANIFEST, PNG_SIGNATURE, module_members, pack_members,
@@ -318,12 +328,78 @@ def run(cases: int, seed: int = 0, progress: Callable[[int, int, int, float], No
     return passed, len(failures), failures
 
 
+def run_campaign(name: str, cases: int | None, minutes: float | None, seed: int = 0,
+                 out: Callable[[str], None] = print) -> tuple[int, int]:
+    """Run hostile campaign ``name`` for ``cases`` cases or ``minutes`` minutes; print the
+    counts by outcome and every failure; returns (passed, failed)."""
+    import shutil
+    import tempfile
+    from collections import Counter
+    from tools.fuzz_hostile import CAMPAIGNS, CLI_STATS, Hang
+    campaign = CAMPAIGNS[name]
+    CLI_STATS.update(runs=0, rss=0, cpu=0.0)
+    counts: Counter[str] = Counter()
+    failures: list[tuple[int, str]] = []
+    started = time.perf_counter()
+    slowest = 0.0
+    i = 0
+    while (cases is None or i < cases) and (
+            minutes is None or time.perf_counter() - started < minutes * 60):
+        rnd = random.Random(f"{name}:{seed}:{i}")
+        folder = Path(tempfile.mkdtemp(prefix=f"fuzz-{name}-"))
+        t0 = time.perf_counter()
+        try:
+            outcome, why = campaign(rnd, folder)
+        except Hang as exc:
+            outcome, why = "hang", str(exc)
+        except Exception as exc:  # nothing may escape a case: that is the promise tested
+            outcome, why = "exception", f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        took = time.perf_counter() - t0
+        slowest = max(slowest, took)
+        counts[outcome] += 1
+        if why is not None:
+            failures.append((i, f"{outcome}: {why}"[:500]))
+        i += 1
+        if i % 50 == 0:
+            sys.stderr.write(f"\r{name}: {i} cases, {len(failures)} failed, "
+                             f"slowest {slowest:.1f} s")
+            sys.stderr.flush()
+    sys.stderr.write("\n")
+    for case, why in failures[:30]:
+        out(f"  {name} case {case} (--seed {seed}): {why}")
+    out(f"{name}: {i} cases in {time.perf_counter() - started:.0f} s, {i - len(failures)} "
+        f"passed, {len(failures)} failed, slowest case {slowest:.1f} s")
+    if CLI_STATS["runs"]:
+        out(f"  {CLI_STATS['runs']} command-line runs under the limits: peak "
+            f"{CLI_STATS['rss'] / 2**20:.0f} MiB resident, most CPU {CLI_STATS['cpu']:.2f} s")
+    for outcome, n in sorted(counts.items(), key=lambda kv: -kv[1]):
+        out(f"  {n:6}  {outcome}")
+    return i - len(failures), len(failures)
+
+
 def main(argv: list[str] | None = None) -> int:
+    from tools.fuzz_hostile import CAMPAIGNS
     ap = argparse.ArgumentParser(prog="python -m tools.fuzz_long", description=__doc__.split(
         "\n\n")[0])
-    ap.add_argument("--cases", type=int, default=100_000)
+    ap.add_argument("--campaign", default="loader",
+                    choices=["loader", "hostile", *CAMPAIGNS])
+    ap.add_argument("--cases", type=int, default=None,
+                    help="cases (loader default 100000; a hostile campaign runs until "
+                    "--minutes without it)")
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="minutes per hostile campaign (default 2 when --cases is not given)")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
+    if args.campaign != "loader":
+        names = list(CAMPAIGNS) if args.campaign == "hostile" else [args.campaign]
+        minutes = args.minutes if args.minutes is not None or args.cases else 2.0
+        failed = 0
+        for name in names:
+            failed += run_campaign(name, args.cases, minutes, args.seed)[1]
+        return 1 if failed else 0
+    args.cases = 100_000 if args.cases is None else args.cases
     started = time.perf_counter()
 
     def show(done: int, total: int, failed: int, slowest: float) -> None:

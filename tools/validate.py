@@ -9,7 +9,9 @@ references, faces out of range, misshapen tables), this checks what a module aut
   of a grid share coordinates;
 * graph sanity: no self-edges, no duplicate edges, every hexside edge joins two adjacent hexes of
   one grid;
-* scenario turns are in order; provenance targets name records that exist.
+* scenario turns are in order; provenance targets name records that exist;
+* the ``counter_layout`` table (how counters are printed) reads cleanly and names values
+  the piece types it is for have.
 """
 from __future__ import annotations
 
@@ -17,7 +19,10 @@ import importlib
 from collections import Counter
 from typing import Any
 
+from engine import counter_layout
 from engine.container import module_problems
+from engine.errors import ModuleError
+from engine.schema import encode_members
 from engine.model import Grid, Module
 
 
@@ -42,6 +47,13 @@ def validate(module: Module, source: bool = False) -> list[str]:
     problems: list[str] = []
     for p in module_problems(module):
         problems.append(p.in_source() if source else str(p))
+    if source and not problems:
+        # sources can say what the format cannot hold (a count beyond 32 bits, 70,000 faces):
+        # `build` would fail on it, so `validate` says so first
+        try:
+            encode_members(module)
+        except ModuleError as exc:
+            problems.append(f"cannot be built: {exc}")
 
     def add(member: str, src: str, record: str, message: str) -> None:
         problems.append(f"{src if source else member}: {record}: {message}")
@@ -138,4 +150,8 @@ def validate(module: Module, source: bool = False) -> list[str]:
         if missing is not None and missing():
             add("provenance.bin", "provenance.csv", f"provenance #{i}",
                 f"target {pv.target!r}: no such {kind}")
+
+    # how the counters are printed (the counter_layout table, issue 18)
+    for message in counter_layout.problems(module):
+        add("tables.bin", f"tables/{counter_layout.TABLE_ID}.csv", "counter layout", message)
     return problems

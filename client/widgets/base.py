@@ -76,7 +76,7 @@ class Button(Widget):
         self.text, self.on_click, self.tip, self.enabled = text, on_click, tip, enabled
         self.hover = False
         self.accent = False
-
+        self.dim = False       # drawn greyed (unavailable now) but still takes the click
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.rect.collidepoint(event.pos)
@@ -94,7 +94,7 @@ class Button(Widget):
         pygame.draw.rect(surf, colours.UI_EDGE, self.rect, 1, border_radius=3)
         f = fonts.font(UI_FONT - 1)
         img = fonts.text(fonts.elide(self.text, f, self.rect.w - 6), UI_FONT - 1,
-                         colours.UI_TEXT if self.enabled else colours.UI_DIM)
+                         colours.UI_TEXT if self.enabled and not self.dim else colours.UI_DIM)
         surf.blit(img, img.get_rect(center=self.rect.center))
 
 

@@ -1,9 +1,12 @@
 """The charts window: every Table of the module as a readable grid, and the rules index.
 
-Left: the list of tables and a "Rules index" entry. Right: the chosen table (row axis down the
-left, column axis across the top, its rule citation as a link and its notes), or the rules
-index with a requested rule highlighted and scrolled into view. Content is rendered once per
-choice into a surface and scrolled with the wheel (Shift+wheel: sideways).
+Left: the list of tables and a "Rules" entry. Right: the chosen table (row axis down the
+left, column axis across the top, its rule citation as a link and its notes), or the rules.
+A cited rule (a refusal's link, a table's rule) opens at that rule: its own words first, as
+the ruleset gives them (:meth:`engine.rules.Ruleset.rule_text`: the module's index, or the
+ruleset's rulebook), then every rule with the cited one highlighted and scrolled into view; a
+rule the text lacks shows its nearest parent and says so. Content is rendered once per choice
+into a surface and scrolled with the wheel (Shift+wheel: sideways).
 """
 from __future__ import annotations
 
@@ -11,12 +14,15 @@ import re
 
 import pygame
 
+from engine import rulebook
 from engine.model import Module, Table
 
 from .. import colours, fonts
 from .base import LINE, UI_FONT, Widget, draw_panel, mods
 
 RULES = "__rules__"
+#: Tables that tell the table how to draw (counters, map art), not charts a player reads.
+DRAWING_TABLES = frozenset({"counter_layout", "map_art"})
 
 
 def _rule_key(rule: str) -> tuple:
@@ -26,13 +32,17 @@ def _rule_key(rule: str) -> tuple:
 class ChartsWindow(Widget):
     modal = True
 
-    def __init__(self, module: Module, bounds: pygame.Rect, show: str | None = None, rule: str | None = None) -> None:
+    def __init__(self, module: Module, bounds: pygame.Rect, show: str | None = None, rule: str | None = None,
+                 ruleset=None) -> None:
         r = pygame.Rect(0, 0, min(1100, bounds.w - 40), min(760, bounds.h - 40))
         r.center = bounds.center
         super().__init__(r)
         self.module = module
-        self.items: list[tuple[str, str]] = [(t.id, t.title or t.id) for t in module.tables.values()]
-        self.items.append((RULES, f"Rules index ({len(module.rules_index)})"))
+        #: every rule's words by number (the ruleset's, else the module's index)
+        self.texts: dict[str, str] = ruleset.rule_texts() if ruleset is not None else dict(module.rules_index)
+        self.items: list[tuple[str, str]] = [(t.id, t.title or t.id) for t in module.tables.values()
+                                             if t.id not in DRAWING_TABLES]
+        self.items.append((RULES, f"Rules ({len(self.texts)})"))
         self.current = show or (self.items[0][0] if self.items else RULES)
         self.rule = rule
         self.sx = self.sy = 0
@@ -45,19 +55,15 @@ class ChartsWindow(Widget):
 
     # -- navigation ---------------------------------------------------------------------------
     def open_rule(self, rule: str) -> None:
-        """Show the rules index with ``rule`` highlighted (its nearest parent if absent)."""
+        """Show ``rule``'s words on top of the rules, the rule highlighted below (its nearest
+        parent if the text lacks it), scrolled to the top: the cited rule is what shows."""
         self.current, self.rule = RULES, rule
         self._render()
-        self.sy = max(0, self._rule_y.get(self._resolve(rule), 0) - 40)
+        self.sy = 0
 
     def _resolve(self, rule: str) -> str:
-        r = rule.strip()
-        for cand in (r, re.sub(r"^[A-Za-z]+\s*", "", r)):
-            while cand:
-                if cand in self.module.rules_index:
-                    return cand
-                cand = cand.rsplit(".", 1)[0] if "." in cand else ""
-        return r
+        found = rulebook.lookup(self.texts, rule)
+        return found[0] if found else rule.strip()
 
     def select(self, item: str) -> None:
         self.current = item
@@ -137,25 +143,40 @@ class ChartsWindow(Widget):
             y += LINE
         return surf
 
+    def _cited(self, width: int) -> list[tuple[str, str, bool]]:
+        """The cited rule's block: its number and words (or why they are missing)."""
+        f = fonts.font(UI_FONT)
+        found = rulebook.lookup(self.texts, self.rule or "")
+        asked = rulebook.number(self.rule or "") or (self.rule or "")
+        if found is None:
+            head = [(asked, f"Rule {asked} is not in this game's rules text.", True)]
+            return head + [("", "", False)]
+        rule, text = found
+        block = [] if rule == asked else [("", f"{asked} is not in this game's rules text; "
+                                                f"its nearest parent:", True)]
+        wrapped = [line for para in text.split("\n") for line in fonts.wrap(para, f, width - 90)]
+        block += [(rule if k == 0 else "", line, True) for k, line in enumerate(wrapped)]
+        return block + [("", "", False), ("", "All rules:", False)]
+
     def _render_rules(self) -> pygame.Surface:
         f, fb = fonts.font(UI_FONT), fonts.font(UI_FONT, bold=True)
         width = self._view_rect().w
-        lines: list[tuple[str, str, bool]] = []
+        lines: list[tuple[str, str, bool]] = self._cited(width) if self.rule else []
+        top = len(lines)
         want = self._resolve(self.rule) if self.rule else None
-        for rule in sorted(self.module.rules_index, key=_rule_key):
-            text = self.module.rules_index[rule]
-            wrapped = fonts.wrap(text, f, width - 90)
+        for rule in sorted(self.texts, key=_rule_key):
+            wrapped = [l for para in self.texts[rule].split("\n") for l in fonts.wrap(para, f, width - 90)]
             for k, line in enumerate(wrapped):
                 lines.append((rule if k == 0 else "", line, rule == want))
-        if not lines:
-            lines.append(("", "This module has no rules index.", False))
+        if len(lines) == top:
+            lines.append(("", "This module has no rules text.", False))
         surf = pygame.Surface((width, max(40, len(lines) * LINE + 12)))
         surf.fill((250, 248, 240))
         y = 6
-        for rule, line, hot in lines:
+        for k, (rule, line, hot) in enumerate(lines):
             if hot:
                 pygame.draw.rect(surf, (255, 236, 160), (0, y - 1, width, LINE))
-            if rule:
+            if rule and k >= top:
                 self._rule_y[rule] = y
                 surf.blit(fb.render(rule, True, (120, 30, 30)), (6, y))
             surf.blit(f.render(line, True, (20, 20, 20)), (84, y))

@@ -269,7 +269,12 @@ class HandOver(Dialog):
 
 class DiceDialog(Dialog):
     """Choose what to roll and what for: quick buttons for 1d6/2d6 and the module's dice, a
-    count, a purpose. ``on_roll(spec, purpose)``."""
+    count, a purpose. ``on_roll(spec, purpose)``.
+
+    The purpose field keeps the keyboard the whole time (issue 18: a click on − or + took the
+    focus away, digits typed for the purpose then changed the count and the letters were
+    lost): the buttons and ↑/↓ change the count, every character typed goes to the purpose,
+    Enter rolls."""
 
     def __init__(self, bounds: pygame.Rect, dice: list[tuple[str, str]], on_roll: Callable[[str, str], None],
                  purpose: str = "") -> None:
@@ -288,7 +293,6 @@ class DiceDialog(Dialog):
                                  on_submit=lambda t: self._roll(), on_cancel=self.cancel,
                                  placeholder="what is it for? (shown in the log)")
         self.purpose.focused = True
-        self.fields = [self.purpose]
         self.buttons = self.die_buttons + [
             Button((self.rect.x + 14, self.rect.y + 76, 26, 26), "−", lambda: self._count(-1)),
             Button((self.rect.x + 76, self.rect.y + 76, 26, 26), "+", lambda: self._count(+1)),
@@ -315,17 +319,60 @@ class DiceDialog(Dialog):
     accept = _roll
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and not self.purpose.focused:
-            if pygame.K_1 <= event.key <= pygame.K_9:
-                self.count = event.key - pygame.K_0
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self._count(1 if event.key == pygame.K_UP else -1)
+            return True
+        for b in self.buttons:
+            if b.handle(event):
                 return True
-        return super().handle(event)
+        self.purpose.focused = True          # the purpose keeps the keyboard
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return True
+        if self.purpose.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+        return True
 
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
+        self.purpose.draw(surf)
         count = fonts.render(str(self.count), UI_FONT + 2, colours.UI_TEXT, bold=True)
         surf.blit(count, count.get_rect(center=(self.rect.x + 58, self.rect.y + 89)))
-        img = fonts.render(f"dice  →  roll {self.spec}", UI_FONT, colours.UI_TEXT)
+        img = fonts.render(f"dice  →  roll {self.spec}   (↑/↓ count)", UI_FONT, colours.UI_TEXT)
         surf.blit(img, (self.rect.x + 114, self.rect.y + 80))
         surf.blit(fonts.render("What is it for? (shown in the log)", UI_FONT - 2, colours.UI_DIM),
                   (self.rect.x + 14, self.rect.y + 142))
+
+
+class ChoiceDialog(Dialog):
+    """A question with one button per answer; ``on_choose(value)`` with the picked answer's
+    value, Escape cancels. ``choices``: (label, value) pairs."""
+
+    def __init__(self, bounds: pygame.Rect, title: str, text: str, choices: list[tuple[str, object]],
+                 on_choose: Callable[[object], None]) -> None:
+        f = fonts.font(UI_FONT)
+        lines = fonts.wrap(text, f, 440)
+        super().__init__(bounds, 480, 58 + len(lines) * LINE + len(choices) * 34, title)
+        self.lines, self.on_choose = lines, on_choose
+        y = self.rect.y + 44 + len(lines) * LINE
+        for label, value in choices:
+            self.buttons.append(Button((self.rect.x + 20, y, self.rect.w - 40, 28), label,
+                                       lambda v=value: self._choose(v)))
+            y += 34
+
+    def _choose(self, value: object) -> None:
+        self.close()
+        self.on_choose(value)
+
+    def accept(self) -> None:
+        """Enter: the first answer."""
+        if self.buttons:
+            self.buttons[0].on_click()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        y = self.rect.y + 38
+        for line in self.lines:
+            surf.blit(fonts.render(line, UI_FONT, colours.UI_TEXT), (self.rect.x + 20, y))
+            y += LINE

@@ -1,9 +1,14 @@
 """The hand/deck/cup strip along the bottom of the table.
 
 It shows the *seated* side's own hand face up (from that side's view, so never another side's
-cards), the other hands as a count, and each deck and cup as a count with Draw and Shuffle
-buttons. Cards can be dragged out of the hand onto the map and pieces dropped onto the strip
-go into the seated side's hand; the table does both through actions.
+cards), the other hands as a count, and each deck and cup as a count — in free play with Draw
+and Shuffle buttons (free-play commands: a rules-enforced game draws and shuffles by its
+rules). The strip only reports what was picked (``on_pile(verb, loc)``, a card pressed): the
+table's mode builds the action. A Draw that cannot draw says why in its tip.
+
+Cards are drawn readable at hand size (OPS/SR, number, name, CC and ``*``: :mod:`client.cards`);
+hovering one shows the whole card above the strip (event text, combat-card condition, RP box,
+deck), and in rules-enforced play a right-click pins it until the next click or Escape.
 
 Layout: one column per hand, deck or cup, side by side with a gap. A title too long for its
 column is cut with an ellipsis (hovering it shows the whole title). Columns never overlap and
@@ -19,15 +24,14 @@ from typing import Callable
 import pygame
 
 from engine.model import Module
-from engine.rules import Action
 
-from .. import actions, colours, fonts
+from .. import colours, fonts
 from ..render_counter import CounterRenderer
 from .base import UI_FONT, Button, Widget, draw_panel
-from .tooltip import Tooltip
 
-PX = 58
-HEIGHT = 112
+PX = 116           # nominal counter size of the hand's cards: a card is 88 x 123 px, readable
+HEIGHT = 168
+PREVIEW_W = 270    # the whole card shown on hover (or pinned by a right-click in enforced play)
 PAD = 10           # inner margin of the strip
 GAP = 14           # between two columns
 COL_W = 150        # a deck/cup/other-hand column: title, count, Draw + Shuffle
@@ -75,29 +79,40 @@ class Arrow(Button):
 
 
 class HandPanel(Widget):
-    def __init__(self, module: Module, counters: CounterRenderer, rect, on_action: Callable[[Action], None]) -> None:
+    def __init__(self, module: Module, counters: CounterRenderer, rect,
+                 on_pile: Callable[[str, str], None]) -> None:
         super().__init__(rect)
-        self.module, self.counters, self.on_action = module, counters, on_action
+        self.module, self.counters, self.on_pile = module, counters, on_pile
         self.side = ""
+        self.piles = True      # Draw and Shuffle buttons under decks and cups (free play)
         self.view: dict = {"locations": {}}
         self.columns: list[Column] = []
         self.first = 0                                               # first column shown
         self.cards: list[tuple[pygame.Rect, str, int, dict]] = []   # rect, loc, index, entry
+        self.tops: list[tuple[pygame.Rect, str, int, dict]] = []    # the top of each deck or cup
         self.buttons: list[Button] = []
         self.arrows: list[Button] = []
         self.labels: list[tuple[tuple[int, int], str, tuple]] = []
         self.titles: list[tuple[pygame.Rect, Column]] = []           # title rects, for the tooltip
-        self.tooltip = Tooltip()
         self.mouse = (-1, -1)
+        #: the card shown whole above the strip: the hovered one, or the one a right-click pinned
+        self.preview: tuple[dict, pygame.Rect] | None = None
+        self.pinned: tuple[dict, pygame.Rect] | None = None
+        #: a right-click on a card pins its preview (rules-enforced play, where right-click
+        #: menus are free play only); otherwise the table's piece menu opens
+        self.pin_on_right_click = False
 
     @property
     def my_hands(self) -> list[str]:
         return [l.id for l in self.module.locations.values() if l.kind == "hand" and self.side and l.owner == self.side]
 
     # -- layout ---------------------------------------------------------------------------------
-    def refresh(self, view: dict, side: str) -> None:
-        """Re-read the columns from a new view / seat and lay them out."""
+    def refresh(self, view: dict, side: str, piles: bool | None = None) -> None:
+        """Re-read the columns from a new view / seat and lay them out (``piles``: whether
+        decks and cups get Draw and Shuffle buttons)."""
         self.view, self.side = view, side
+        if piles is not None:
+            self.piles = piles
         locs = view.get("locations", {})
         cols: list[Column] = []
         if not side and any(l.kind == "hand" for l in self.module.locations.values()):
@@ -162,6 +177,7 @@ class HandPanel(Widget):
         vp = self.viewport()
         f = fonts.font(UI_FONT - 1)
         self.cards, self.buttons, self.labels, self.titles, self.arrows = [], [], [], [], []
+        self.tops = []
         x = vp.x
         shown = self._fits_from(self.first, vp.w) if vp.w > 0 else 0
         for k, col in enumerate(self.columns):
@@ -190,15 +206,21 @@ class HandPanel(Widget):
             self.labels.append(((r.x, self.rect.y + 28 + 18 * i), fonts.elide(text, f, r.w), colour))
         if col.kind == "hand":
             self._place_cards(col, r)
-        elif col.kind == "pile":
-            mine = self.my_hands
-            n = col.count
-            draw = Button((r.x, self.rect.y + 50, 70, 24), "Draw",
-                          (lambda l=col.loc, h=(mine[0] if mine else ""): self.on_action(actions.draw(self.side, l, h))),
-                          enabled=bool(mine) and n > 0)
+        elif col.kind == "pile" and self.piles:
+            n, where = col.count, self.module.locations[col.loc].label
+            why = "" if self.my_hands and n else (f"{where} is empty" if not n else
+                                                  "the seated side has no hand to draw into: drag "
+                                                  "the top of the pile onto the map instead")
+            draw = Button((r.x, self.rect.y + 50, 70, 24), "Draw", lambda l=col.loc: self.on_pile("draw", l),
+                          why or f"draw the top of {where} into your hand", enabled=not why)
             shuffle = Button((r.x + 76, self.rect.y + 50, min(74, r.w - 76), 24), "Shuffle",
-                             lambda l=col.loc: self.on_action(actions.shuffle(self.side, l)), enabled=n > 1)
+                             lambda l=col.loc: self.on_pile("shuffle", l),
+                             f"shuffle {where}" if n > 1 else "nothing to shuffle", enabled=n > 1)
             self.buttons += [draw, shuffle]
+            top = self.view.get("locations", {}).get(col.loc, [])
+            if top:   # the top of the pile, face down: drag it onto the map to draw it
+                w, h = self.counters.size(top[-1], 40)
+                self.tops.append((pygame.Rect(r.x, self.rect.y + 80, w, h), col.loc, len(top) - 1, top[-1]))
 
     def _place_cards(self, col: Column, r: pygame.Rect) -> None:
         """The hand's cards side by side, overlapping when the column is narrower than them."""
@@ -222,7 +244,7 @@ class HandPanel(Widget):
     def hit(self, pos: tuple[int, int]) -> tuple[str, int, dict] | None:
         """The card under ``pos`` as (hand location, index, entry), or None (the card drawn on
         top wins where cards overlap)."""
-        for r, loc, k, e in reversed(self.cards):
+        for r, loc, k, e in reversed(self.cards + self.tops):
             if r.collidepoint(pos):
                 return loc, k, e
         return None
@@ -232,6 +254,16 @@ class HandPanel(Widget):
             self.mouse = event.pos
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            card = self._card_at(event.pos)
+            if event.button == 3 and card is not None and self.pin_on_right_click:
+                self.pinned = None if self.pinned and self.pinned[0] is card[0] else card
+                return True
+            if self.pinned is not None and card is None:
+                self.pinned = None           # a click elsewhere puts the pinned card away
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pinned is not None:
+            self.pinned = None
+            return True
         for b in self.buttons + self.arrows:
             if b.handle(event):
                 return True
@@ -242,13 +274,29 @@ class HandPanel(Widget):
             return True
         return False
 
+    def _card_at(self, pos: tuple[int, int]) -> tuple[dict, pygame.Rect] | None:
+        """The face-up card under ``pos`` (entry, rect), or None."""
+        for r, loc, k, e in reversed(self.cards):
+            if r.collidepoint(pos) and not e.get("hidden"):
+                ptype = self.module.piece_types.get(e.get("type", ""))
+                return (e, r) if ptype is not None and ptype.kind == "card" else None
+        return None
+
+    def shown_card(self) -> dict | None:
+        """The card shown whole now (pinned first, else hovered), or None."""
+        found = self.pinned or self.preview
+        return found[0] if found else None
+
     def _hover(self, pos: tuple[int, int]) -> None:
-        """Over a cut title: the whole title in a tooltip."""
+        """Over a card: the whole card above the strip."""
+        self.preview = self._card_at(pos)
+
+    def tip_at(self, pos: tuple[int, int]) -> str:
+        """Over a cut title, the whole title; over a button, what it does or why it cannot."""
         for r, col in self.titles:
             if r.collidepoint(pos) and col.shown_title != col.title:
-                self.tooltip.show([col.title], pos)
-                return
-        self.tooltip.hide()
+                return col.title
+        return next((b.tip for b in self.buttons + self.arrows if b.rect.collidepoint(pos) and b.tip), "")
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
@@ -260,6 +308,8 @@ class HandPanel(Widget):
             surf.blit(f.render(text, True, colour), pos)
         for r, loc, k, e in self.cards:
             surf.blit(self.counters.image(e, PX), r)
+        for r, loc, k, e in self.tops:
+            surf.blit(self.counters.image(e, 40), r)
         for b in self.buttons + self.arrows:
             b.draw(surf)
         if self.arrows:
@@ -269,4 +319,21 @@ class HandPanel(Widget):
                 note = fonts.text(f"{shown[0] + 1}–{shown[-1] + 1} of {n}", UI_FONT - 3, colours.UI_DIM)
                 surf.blit(note, note.get_rect(bottomright=(self.arrows[1].rect.left - 4, self.rect.bottom - 3)))
         surf.set_clip(clip)
-        self.tooltip.draw(surf, surf.get_rect())
+        self._draw_preview(surf)
+
+    def _draw_preview(self, surf: pygame.Surface) -> None:
+        """The whole card (hovered or pinned) above the strip, over the map."""
+        found = self.pinned or self.preview
+        if found is None:
+            return
+        entry, anchor = found
+        img = self.counters.card_face(entry, PREVIEW_W)
+        r = img.get_rect(midbottom=(anchor.centerx, self.rect.top - 8))
+        r.clamp_ip(surf.get_rect())
+        shadow = pygame.Surface((r.w, r.h), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 110))
+        surf.blit(shadow, r.move(5, 5))
+        surf.blit(img, r)
+        if self.pinned is not None:
+            hint = fonts.text("right-click again, Esc or a click elsewhere puts it away", UI_FONT - 4, colours.UI_DIM)
+            surf.blit(hint, hint.get_rect(midtop=(r.centerx, r.bottom + 2)).clamp(surf.get_rect()))

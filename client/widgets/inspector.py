@@ -1,6 +1,7 @@
-"""The stack inspector: every piece of one location shown side by side at a readable size,
-bottom of the stack on the left. Pieces can be clicked (select), right-clicked (menu) and
-dragged out onto the map; the table does the rest."""
+"""The stack inspector: every piece of one location side by side at a readable size, bottom of
+the stack on the left, each with its name and its printed values *labelled* in words (the
+module's ``counter_layout``: "Combat Factor 5", "Morale 3"; issue 18, friction 2). Pieces can be
+clicked (select), right-clicked (menu) and dragged out onto the map; the table does the rest."""
 from __future__ import annotations
 
 import pygame
@@ -12,6 +13,25 @@ from ..render_counter import CounterRenderer
 from .base import UI_FONT, Widget, draw_panel
 
 PX = 64
+#: Width of one piece's slot: the counter and, right of it, its name and labelled values.
+SLOT_W = PX + 150
+LINE_H = 15
+MAX_LINES = 6
+
+
+def value_lines(module: Module, counters: CounterRenderer, entry: dict) -> list[str]:
+    """The labelled values of view ``entry`` as the inspector lists them (markers and hidden
+    pieces have none)."""
+    ptype = module.piece_types.get(entry.get("type", ""))
+    if ptype is None or entry.get("hidden") or ptype.kind in ("marker", "card"):
+        return []
+    face = int(entry.get("face", 0) or 0)
+    lines = []
+    if len(ptype.faces) > 1:
+        lines.append(f"side: {ptype.faces[min(face, len(ptype.faces) - 1)].name}")
+    for p in counters.layouts.printed(ptype, face):
+        lines.append(f"{p.slot.label} {p.text}" if p.text != p.slot.label else p.text)
+    return lines
 
 
 class StackInspector(Widget):
@@ -20,6 +40,7 @@ class StackInspector(Widget):
         self.module, self.counters, self.loc = module, counters, loc
         self.bounds = bounds
         self.entries: list[dict] = []
+        self.lines: list[list[str]] = []
         self.slots: list[tuple[pygame.Rect, int]] = []
         super().__init__((0, 0, 0, 0))
         self.set_entries(entries)
@@ -27,16 +48,18 @@ class StackInspector(Widget):
     def set_entries(self, entries: list[dict]) -> None:
         """Refresh the content (after an action changed the location)."""
         self.entries = list(entries)
+        self.lines = [value_lines(self.module, self.counters, e)[:MAX_LINES] for e in self.entries]
         n = max(1, len(self.entries))
-        per_row = max(1, min(n, (self.bounds.w - 40) // (PX + 12)))
+        per_row = max(1, min(n, (self.bounds.w - 40) // SLOT_W))
         rows = (n + per_row - 1) // per_row
-        w = max(per_row * (PX + 12) + 20, min(360, self.bounds.w - 24))
-        h = rows * (PX + 30) + 40
+        slot_h = max(PX + 8, LINE_H * (1 + max((len(ls) for ls in self.lines), default=0)) + 8)
+        w = max(per_row * SLOT_W + 20, min(360, self.bounds.w - 24))
+        h = rows * slot_h + 40
         self.rect = pygame.Rect(self.bounds.x + 12, self.bounds.bottom - h - 12, w, h)
         self.slots = []
         for k in range(len(self.entries)):
             col, row = k % per_row, k // per_row
-            r = pygame.Rect(self.rect.x + 14 + col * (PX + 12), self.rect.y + 32 + row * (PX + 30), PX, PX)
+            r = pygame.Rect(self.rect.x + 14 + col * SLOT_W, self.rect.y + 32 + row * slot_h, PX, PX)
             self.slots.append((r, k))
 
     def hit(self, pos: tuple[int, int]) -> int | None:
@@ -55,7 +78,9 @@ class StackInspector(Widget):
         cb = self.close_box()
         pygame.draw.line(surf, colours.UI_TEXT, cb.topleft, cb.bottomright, 2)
         pygame.draw.line(surf, colours.UI_TEXT, cb.bottomleft, cb.topright, 2)
-        f = fonts.font(UI_FONT - 4)
+        f = fonts.font(UI_FONT - 3, bold=True)
+        small = fonts.font(UI_FONT - 4)
+        text_w = SLOT_W - PX - 18
         for r, k in self.slots:
             e = self.entries[k]
             img = self.counters.image(e, PX)
@@ -68,5 +93,8 @@ class StackInspector(Widget):
                     surf.blit(t, (r.x - 4, y))
             ptype = self.module.piece_types.get(e.get("type", ""))
             name = ptype.name if ptype and not e.get("hidden") else (e.get("back") or "hidden")
-            txt = f.render(fonts.elide(name, f, PX + 10), True, colours.UI_TEXT)
-            surf.blit(txt, txt.get_rect(midtop=(r.centerx, r.bottom + 3)))
+            x, y = r.right + 8, r.y
+            surf.blit(f.render(fonts.elide(name, f, text_w), True, colours.UI_TEXT), (x, y))
+            for line in self.lines[k]:
+                y += LINE_H
+                surf.blit(small.render(fonts.elide(line, small, text_w), True, colours.UI_DIM), (x, y))

@@ -1,5 +1,7 @@
 """The log panel: every action's notation (the game record's lines), newest at the bottom,
-scrollable, with a chat/notes field underneath (Enter sends the text as a ``note`` action)."""
+scrollable, with a chat/notes field underneath (Enter sends the text as a ``note`` action).
+A click on a line reports which action it belongs to (``on_pick(index)``: the table reopens
+the combat it showed). The newest lines stay in view when the panel changes height."""
 from __future__ import annotations
 
 from typing import Callable
@@ -11,11 +13,14 @@ from .base import LINE, UI_FONT, TextInput, Widget, draw_panel
 
 
 class LogPanel(Widget):
-    def __init__(self, rect, on_chat: Callable[[str], None]) -> None:
+    def __init__(self, rect, on_chat: Callable[[str], None],
+                 on_pick: Callable[[int], None] | None = None) -> None:
         super().__init__(rect)
+        self.on_pick = on_pick
         self.entries: list[str] = []
         self._parts: list[list[str]] = []
         self.wrapped: list[tuple[int, str]] = []   # (entry number, text line)
+        self.owners: list[int] = []                # the entry (0-based) of each wrapped line
         self.top = 0
         self.follow = True
         self.on_chat = on_chat
@@ -25,6 +30,8 @@ class LogPanel(Widget):
     def _layout(self) -> None:
         self.input.rect = pygame.Rect(self.rect.x + 6, self.rect.bottom - 30, self.rect.w - 12, 24)
         self._wrap()
+        if self.follow:   # a shorter panel (the action panel above grew) keeps the newest lines
+            self.top = max(0, len(self.wrapped) - self._rows())
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -63,10 +70,12 @@ class LogPanel(Widget):
             parts.append(fonts.wrap(line, f, width))
         self._parts = parts
         out: list[tuple[int, str]] = []
+        owners: list[int] = []
         for n, lines in enumerate(parts, 1):
             for k, part in enumerate(lines):
                 out.append((n if k == 0 else 0, part))
-        self.wrapped = out
+                owners.append(n - 1)
+        self.wrapped, self.owners = out, owners
 
     def _rows(self) -> int:
         return max(1, (self.rect.h - LINE - 46) // 17)
@@ -81,8 +90,21 @@ class LogPanel(Widget):
                 self.follow = self.top >= len(self.wrapped) - rows
                 return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.on_pick is not None:
+                k = self.line_at(event.pos)
+                if k is not None:
+                    self.on_pick(self.owners[k])
             return True
         return False
+
+    def line_at(self, pos: tuple[int, int]) -> int | None:
+        """The wrapped line under ``pos`` (an index into :attr:`wrapped`), or None."""
+        first = self.rect.y + LINE + 9
+        row = (pos[1] - first) // 17
+        if pos[1] < first or not 0 <= row < self._rows():
+            return None
+        k = self.top + row
+        return k if k < len(self.wrapped) else None
 
     def draw(self, surf: pygame.Surface) -> None:
         y = draw_panel(surf, self.rect, f"Log — {len(self.entries)} actions")

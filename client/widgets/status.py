@@ -27,12 +27,14 @@ def turn_text(globals_: dict) -> str:
 
 
 class StatusBar(Widget):
-    def __init__(self, rect, buttons: list[tuple[str, Callable[[], None], str]]) -> None:
+    """The top bar. Its buttons are the command table's (:mod:`client.commands`): one per
+    command with a ``bar`` text, greyed (its reason as the tip) when unavailable now."""
+
+    def __init__(self, rect, commands) -> None:
         super().__init__(rect)
         self.left = ""
         self.middle = ""
-        self.specs = buttons
-        self.labels: dict[str, str] = {}   # spec text → text shown now (e.g. "Seat: Blue")
+        self.commands = commands
         self.buttons: list[Button] = []
         self.layout()
 
@@ -40,11 +42,17 @@ class StatusBar(Widget):
         f = fonts.font(UI_FONT - 1)
         x = self.rect.right - 4
         self.buttons = []
-        for text, cb, tip in reversed(self.specs):
-            text = self.labels.get(text, text)
+        for c in reversed(self.commands.bar()):
+            text = c.bar_text()
             w = f.size(text)[0] + 16
             x -= w + 4
-            self.buttons.append(Button((x, self.rect.y + 3, w, self.rect.h - 6), text, cb, tip))
+            reason = c.unavailable()
+            b = Button((x, self.rect.y + 3, w, self.rect.h - 6), text, lambda cid=c.id: self.commands.run(cid),
+                       reason.format(key=text) if reason else (f"{c.help or c.label} ({c.key_names})"
+                                                             if c.keys else c.help or c.label))
+            b.dim = bool(reason)
+            b.cid = c.id
+            self.buttons.append(b)
         self.buttons.reverse()
         self.text_right = x - 8
 
@@ -52,17 +60,15 @@ class StatusBar(Widget):
         self.rect = pygame.Rect(rect)
         self.layout()
 
-    def relabel(self, spec: str, text: str) -> None:
-        """Show ``text`` on the button made from spec ``spec`` (re-lays the bar out)."""
-        if self.labels.get(spec) != text:
-            self.labels[spec] = text
-            self.layout()
-
     def button(self, text: str) -> Button | None:
         for b in self.buttons:
             if b.text.startswith(text):
                 return b
         return None
+
+    def tip_at(self, pos: tuple[int, int]) -> str:
+        """The tip of the button under ``pos`` ("" none)."""
+        return next((b.tip for b in self.buttons if b.rect.collidepoint(pos)), "")
 
     def handle(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
@@ -85,6 +91,7 @@ class StatusBar(Widget):
             img = fonts.text(fonts.elide(self.middle, f, room), UI_FONT - 1, colours.UI_TEXT)
             surf.blit(img, (x, self.rect.y + 7))
         for b in self.buttons:
+            b.accent = self.commands[b.cid].active()   # a mode that is on (line of sight)
             b.draw(surf)
 
 

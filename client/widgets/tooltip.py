@@ -3,15 +3,17 @@ from __future__ import annotations
 
 import pygame
 
+from engine.counter_layout import CounterLayouts
 from engine.model import Module
 
 from .. import colours, fonts
 from .base import UI_FONT
 
 
-def describe(module: Module, entry: dict, loc: str = "") -> list[str]:
-    """The lines a tooltip shows for view ``entry`` at ``loc``. A hidden entry says only
-    what its back shows."""
+def describe(module: Module, entry: dict, loc: str = "", layouts: CounterLayouts | None = None) -> list[str]:
+    """The lines a tooltip shows for view ``entry`` at ``loc``: its values labelled as the
+    module's ``counter_layout`` names them (``layouts``, read from the module when not given).
+    A hidden entry says only what its back shows."""
     where = module.locations[loc].label if loc in module.locations else loc
     if entry.get("hidden"):
         return [f"hidden: {entry.get('back') or 'piece'}"] + ([f"at {where}"] if where else [])
@@ -34,17 +36,35 @@ def describe(module: Module, entry: dict, loc: str = "") -> list[str]:
     face = int(entry.get("face", 0) or 0)
     if ptype.faces:
         f = ptype.faces[min(face, len(ptype.faces) - 1)]
-        values = ", ".join(f"{k} {v}" for k, v in f.values.items())
+        printed = layouts.printed(ptype, face) if layouts is not None else \
+            CounterLayouts.from_module(module).printed(ptype, face)
+        values = ", ".join(f"{p.slot.label} {p.text}" if p.text != p.slot.label else p.text for p in printed)
         steps = f" ({face + 1}/{len(ptype.faces)})" if len(ptype.faces) > 1 else ""
         lines.append(f"face: {f.name}{steps}" + (f" — {values}" if values else ""))
     if entry.get("markers"):
         lines.append("markers: " + ", ".join(entry["markers"]))
     props = {k: v for k, v in (entry.get("props") or {}).items() if k not in ("owner",)}
     if props:
-        lines.append(", ".join(f"{k}={v}" for k, v in props.items()))
+        lines.append(", ".join(prop_text(module, k, v) for k, v in props.items()))
     if where:
-        lines.append(f"at {where}" + (f"  (#{entry['id']})" if "id" in entry else ""))
+        lines.append(f"at {where}")
     return lines
+
+
+def prop_text(module: Module, key: str, value) -> str:
+    """A piece property in words (``arrives=3`` → ``arrives: turn 3``, a location id → its
+    name; a flag → its name alone)."""
+    words = key.replace("_", " ")
+    if value is True:
+        return words
+    if isinstance(value, str) and value in module.locations:
+        value = module.locations[value].label
+    elif isinstance(value, str) and value in module.piece_types:
+        pt = module.piece_types[value]
+        value = f"#{pt.attrs['number']} {pt.name}" if pt.attrs.get("number") not in (None, "") else pt.name
+    elif key == "arrives":
+        value = f"turn {value}"
+    return f"{words}: {value}"
 
 
 class Tooltip:

@@ -51,7 +51,11 @@ def test_shot_errors_are_one_line(tmp_path, capsys):
     assert main(["shot", "skirmish", "--out", str(tmp_path / "x.png"), "--center", "nowhere"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nowhere" in err
-    assert main(["shot", "skirmish", "--out", str(tmp_path / "x.png"), "--size", "big"]) == 1
+    for size in ("big", "16384x16384", "8x8"):  # a bad size is a usage error (exit 2)
+        with pytest.raises(SystemExit) as exit_:
+            main(["shot", "skirmish", "--out", str(tmp_path / "x.png"), "--size", size])
+        assert exit_.value.code == 2
+        assert "--size" in capsys.readouterr().err
 
 
 def _env_without_display() -> dict[str, str]:

@@ -109,13 +109,13 @@ def test_card_ops_activate_done_move_end(pog):
     assert session.prompt().kind == "activate"
     assert "German Reinforcements" in session.record.lines()[-1]
     # activation spaces are highlighted, in the activate colour, where they are drawn
-    assert table.highlights().get("aachen") == "space"
-    assert table.highlights().get("paris") is None
+    assert table.play.highlights().get("aachen") == "space"
+    assert table.play.highlights().get("paris") is None
     focus(table, "koblenz", 1.0)
     surf = frame(table)
-    r = table.highlight_rect("aachen")
+    r = table.overlay.location_rect("aachen")
     assert tuple(surf.get_at((r.centerx, r.y + 1)))[:3] == colours.HL_ACTIVATE
-    r = table.highlight_rect("brussels")
+    r = table.overlay.location_rect("brussels")
     assert tuple(surf.get_at((r.centerx, r.y + 1)))[:3] != colours.HL_ACTIVATE
     # click Aachen: Move or Attack → a menu; choose Move; then Metz (move)
     click(table, space_point(table, "aachen"))
@@ -123,10 +123,10 @@ def test_card_ops_activate_done_move_end(pog):
     click(table, space_point(table, "metz"))
     pick(table, "for move")
     assert "2 of 4 OPS left" in session.prompt().text
-    assert table.highlights().get("aachen") is None   # activated: no longer offered
+    assert table.play.highlights().get("aachen") is None   # activated: no longer offered
     panel_click(table, "Done")
     assert session.prompt().kind == "move"
-    hl = table.highlights()
+    hl = table.play.highlights()
     assert hl.get("essen") == "destination" and hl.get("liege") == "destination"
     frame(table)
     # an illegal drag: refused with the rule, nothing changes
@@ -140,8 +140,8 @@ def test_card_ops_activate_done_move_end(pog):
     # while dragging, only the dragged unit's destinations are highlighted
     press(table, visible_point(table, unit))
     move(table, (visible_point(table, unit)[0] + 20, visible_point(table, unit)[1] + 20))
-    assert set(table.highlights().values()) == {"destination"}
-    assert "koblenz" in table.highlights()
+    assert set(table.play.highlights().values()) == {"destination"}
+    assert "koblenz" in table.play.highlights()
     release(table, table.screen_pos_of("koblenz"))
     assert session.state.pieces[unit].loc == "koblenz"
     assert "Aachen → Koblenz" in session.record.lines()[-1]     # the shortest path
@@ -161,7 +161,7 @@ def test_click_a_destination_moves_the_selected_unit(pog):
     frame(table)
     unit = session.state.stacks["aachen"][0]
     # Metz is a destination, but clicking a unit there with nothing selected just selects it
-    assert table.highlights().get("metz") == "destination"
+    assert table.play.highlights().get("metz") == "destination"
     other = session.state.stacks["metz"][0]
     before = session.state.hash
     click(table, visible_point(table, other))
@@ -176,7 +176,7 @@ def test_click_a_destination_moves_the_selected_unit(pog):
 
 def test_refusals_when_not_your_decision_and_hot_seat(pog):
     session, table = enforced(pog, side="AP")
-    assert table.legal is None and table.highlights() == {}
+    assert table.play.legal is None and table.play.highlights() == {}
     assert table.panel.header.startswith("Waiting for Central Powers")
     # no CP card is revealed: the AP's hand is shown, the AP player cannot act
     unit = session.state.stacks["aachen"][0]
@@ -187,7 +187,7 @@ def test_refusals_when_not_your_decision_and_hot_seat(pog):
     assert session.state.hash == before
     assert table.refusal.startswith("PoG 8.1")
     panel_click(table, "Take the Central Powers seat")
-    assert table.side == "CP" and table.legal is not None
+    assert table.side == "CP" and table.play.legal is not None
 
 
 def test_combat_step_by_step(pog):
@@ -196,15 +196,15 @@ def test_combat_step_by_step(pog):
               Action("done", "CP")):
         session.push(a)
     assert session.prompt().kind == "combat_declare"
-    hl = table.highlights()
+    hl = table.play.highlights()
     assert hl.get("nancy") == "attack" and hl.get("verdun") == "attack"
     focus(table, "metz", 1.0)
     surf = frame(table)
-    r = table.highlight_rect("nancy")
+    r = table.overlay.location_rect("nancy")
     assert tuple(surf.get_at((r.centerx, r.y + 1)))[:3] == colours.HL_ATTACK
     click(table, space_point(table, "nancy"))
     assert session.prompt().kind == "combat_attackers"
-    assert table.highlights().get("metz") == "unit"
+    assert table.play.highlights().get("metz") == "unit"
     click(table, space_point(table, "metz"))            # two attackers there: a menu
     pick(table, "4th Army")
     click(table, space_point(table, "metz"))            # one left: done at once
@@ -216,7 +216,7 @@ def test_combat_step_by_step(pog):
     assert table.tray.busy and "combat fire" in table.tray.current.caption
     assert len(table.tray.queue) == 1 and "combat fire" in table.tray.queue[0].caption
     # the log shows both rolls with their purpose and the rules' notes on the fire tables
-    line = table.log_lines()[-1]
+    line = table.log.entries[-1]
     assert "(combat fire CP)" in line and "(combat fire AP)" in line and "\n   · PoG 12.2.9" in line
     table.tray.dismiss()
     assert table.tray.busy and table.tray.queue == []
@@ -281,7 +281,7 @@ def test_free_play_drags_anything(pog):
     session = Session.new(pog, "introductory", 1, ruleset="free")
     table = Table(session, SIZE, side="CP", hot_seat=False)
     frame(table)
-    assert not table.enforced and table.highlights() == {}
+    assert not table.enforced and table.play.highlights() == {}
     focus(table, "aachen", 1.0)
     frame(table)
     unit = session.state.stacks["aachen"][0]

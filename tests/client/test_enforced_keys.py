@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client.table import FREE_PLAY_HINT, FREE_PLAY_KEYS, Table
+from client.table import Table
+from client.table_commands import FREE_PLAY_DICE_HINT, FREE_PLAY_HINT
 from client.widgets.charts import ChartsWindow
 from client.widgets.dialogs import DiceDialog, HandOver, MessageBox, TextPrompt
 from engine.actions import Action
@@ -52,6 +53,16 @@ def drawn_hand_ids(table):
     return {e.get("id") for _r, _loc, _k, e in table.hand.cards}
 
 
+#: keys (without Ctrl) that send free-play commands, with the name their hint gives them
+FREE_PLAY_KEYS = {pygame.K_x: "X", pygame.K_l: "L", pygame.K_DELETE: "Del", pygame.K_BACKSPACE: "Backspace",
+                  pygame.K_m: "M", pygame.K_e: "E", pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn",
+                  pygame.K_r: "R"}
+
+
+def free_hint(k, name):
+    return (FREE_PLAY_DICE_HINT if k == pygame.K_r else FREE_PLAY_HINT).format(key=name)
+
+
 def hand_overs(table):
     return [m for m in table.modals if isinstance(m, HandOver) and not m.closed]
 
@@ -71,7 +82,7 @@ def test_free_play_keys_send_nothing_in_enforced_play(pog):
         assert table.refusal == "", f"{name} was refused by the rules: {table.refusal}"
         assert not [t for t in table.toasts.items if t.error], f"{name} showed an error"
         assert not table.modals, f"{name} opened {table.modals}"      # no marker prompt, no dice dialog
-        assert FREE_PLAY_HINT.format(key=name) in [t.text for t in table.toasts.items]
+        assert free_hint(k, name) in [t.text for t in table.toasts.items]
     assert session.state.pieces[unit].face == face
     assert table.selection == [unit]
     # the hint says what to do instead, and pressing the same key again does not pile it up
@@ -101,7 +112,7 @@ def test_the_same_keys_still_work_in_free_play(pog):
     key(table, pygame.K_e)                                   # send to a box
     assert len(session.record.entries) == n + 2
     assert session.state.pieces[unit].loc != "aachen"
-    assert not any(FREE_PLAY_HINT.format(key=k) == t.text for k in FREE_PLAY_KEYS.values()
+    assert not any(free_hint(k, name) == t.text for k, name in FREE_PLAY_KEYS.items()
                    for t in table.toasts.items)
 
 
@@ -115,7 +126,10 @@ def test_keys_that_mean_something_in_any_game_still_work_when_enforced(pog):
     assert table.camera.index == zoom
     focus(table, "aachen", 2.0)
     key(table, pygame.K_f)
-    assert table.camera.index == zoom
+    from client.camera import Camera
+    whole = Camera(table.camera.width, table.camera.height)
+    whole.fit(table.world.bounds)
+    assert table.camera.index == whole.index      # F fits the whole map (PoG opens closer: issue 18)
     # pan
     focus(table, "vienna", 1.0)
     px = table.camera.px
@@ -190,7 +204,7 @@ def test_hot_seat_hands_over_to_the_side_to_act_without_a_click(pog):
     assert over.closed and not hand_overs(table)
     assert table.side == "AP"
     assert drawn_hand_ids(table) and drawn_hand_ids(table) <= ap_cards
-    assert table.legal is not None and table.panel.header.startswith("Allied Powers")
+    assert table.play.legal is not None and table.panel.header.startswith("Allied Powers")
     frame(table)
 
 
@@ -223,7 +237,7 @@ def test_escape_keeps_the_seat_so_the_player_can_undo(pog):
     assert any("still seated as Central Powers" in t.text for t in table.toasts.items)
     key(table, pygame.K_z, pygame.KMOD_CTRL)              # undo: the CP acts again, no hand-over
     assert session.prompt().side == "CP"
-    assert not hand_overs(table) and table.legal is not None
+    assert not hand_overs(table) and table.play.legal is not None
     key(table, pygame.K_y, pygame.KMOD_CTRL)              # redo hands over again
     assert session.prompt().side == "AP"
     assert len(hand_overs(table)) == 1
@@ -251,6 +265,10 @@ def test_hand_over_waits_until_the_dice_have_been_shown(pog):
             break
         table.update(0.1)
     assert not table.tray.busy
+    # the CP sees the combat panel too (issue 18): the table waits until it is dismissed
+    assert not hand_overs(table) and table.combat.shown("CP") is not None
+    table.escape()
+    table.update(0.1)
     assert len(hand_overs(table)) == 1 and table.side == "CP"
     press(table, (400, 400))
-    assert table.side == "AP" and table.legal is not None
+    assert table.side == "AP" and table.play.legal is not None

@@ -8,8 +8,13 @@ import pygame
 import pytest
 
 from client.actions import MenuItem, flip
-from client.table import (ANY_GAME_COMMANDS, FREE_PLAY_DICE_HINT, FREE_PLAY_MENU_HINT, Table,
-                          any_game_items)
+from client.modes.base import PlayMode
+from client.modes.enforced import MENU_HINT as FREE_PLAY_MENU_HINT, any_game_items
+from client.table import Table
+from client.table_commands import FREE_PLAY_DICE_HINT as DICE_HINT
+
+ANY_GAME_COMMANDS = PlayMode.ANY_GAME_COMMANDS
+FREE_PLAY_DICE_HINT = DICE_HINT.format(key="Dice")
 from client.widgets.dialogs import DiceDialog
 from client.widgets.menu import ContextMenu
 from engine.session import Session
@@ -123,11 +128,11 @@ def test_right_click_on_an_empty_space_keeps_only_centre_when_enforced(pog):
 def test_right_click_on_a_hand_card_offers_no_free_play_command_when_enforced(pog):
     session, table = table_for(pog)
     n, state = len(session.record.entries), session.state.hash
-    r, _loc, _k, _entry = table.hand.cards[0]
+    r, _loc, _k, entry = table.hand.cards[0]
     press(table, r.center, button=3)
-    (menu,) = open_menus(table)                              # no Flip, Conceal, Send to, Delete…
-    assert_no_free_play(menu)
-    assert [i.label for i in menu.items] == ["Inspect stack"]
+    # issue 18 (friction 3): the right-click shows the whole card instead of a menu
+    assert open_menus(table) == []                           # no Flip, Conceal, Send to, Delete…
+    assert table.hand.shown_card() is entry
     assert len(session.record.entries) == n and session.state.hash == state
 
 

@@ -31,6 +31,7 @@ def test_scenario_opens_with_every_piece_placed_and_drawn(module_id, scenario):
     for key, count in expected.items():
         assert placed[key] >= count, f"{key}: {placed[key]} placed, {count} in the set-up"
     surf, table = render_shot(session, (1600, 1000), chrome=False)
+    table.camera.fit(table.world.bounds)      # the whole table (PoG opens closer, names readable)
     boards = {b.id for b in module.boards if b.kind == "map"}
     on_map = [pid for pid, p in session.state.pieces.items()
               if module.piece_types[p.type].kind == "unit"

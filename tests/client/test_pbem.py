@@ -52,16 +52,14 @@ def test_a_tampered_or_misplaced_turn_is_refused_and_changes_nothing(tmp_path, m
     bad = json.loads(json.dumps(data))
     bad["entries"][1]["cmds"][0]["result"] = [7, 7]      # a forged roll
     before = other.state.hash
-    replay = pbem.TurnReplay(other, bad)
-    replay.step()
-    with pytest.raises(pbem.PbemError, match="action 2"):
-        replay.step()
-    assert len(other.record.entries) == 1
+    with pytest.raises(pbem.PbemError, match="action 2.*forged roll"):   # the whole turn is checked first
+        pbem.TurnReplay(other, bad)
+    assert other.state.hash == before and not other.record.entries
     forged_hash = json.loads(json.dumps(data))
     forged_hash["entries"][0]["hash"] = "0" * 16
     third = Session.new(module, "meeting", seed=7)
     with pytest.raises(pbem.PbemError, match="hash"):
-        pbem.TurnReplay(third, forged_hash).step()
+        pbem.TurnReplay(third, forged_hash)
     assert third.state.hash == before and not third.record.entries   # untouched
     # a file for another game, a file from the future, a file already played
     with pytest.raises(pbem.PbemError, match="another game"):
@@ -85,20 +83,23 @@ def test_table_receives_a_turn_step_by_step(tmp_path, module, session, table):
     sender = Session.new(module, "meeting", seed=7)
     play_blue(sender)
     path = pbem.write_turn(sender, tmp_path / "t", 0, "blue")
-    table.set_seat("red", hand_over=False)
-    assert table.pbem_import(path)
-    assert table.replay is not None and table.replay.total == 4
+    table.seating.set_seat("red", hand_over=False)
+    assert table.files.receive(path)
+    replay = table.mode("replay")
+    assert replay is not None and replay.replay.total == 4
     # no local moves while the opponent's turn is being replayed
     assert table.do(actions.note("red", "hi")) is None
-    table.replay_step()
+    replay.step()
     assert len(session.record.entries) == 1
-    table.replay_step()                       # the roll: tossed on screen with the sent faces
+    replay.step()                                     # the roll: tossed on screen with the sent faces
     assert table.tray.busy
     assert table.tray.current.toss.shown() == sender.record.entries[1].commands[0].result
-    while table.replay_step():
+    while replay.step():
         pass
-    assert table.replay is None
+    assert table.mode("replay") is None
     assert session.state.hash == sender.state.hash
-    assert table.pbem_since == 4
-    out = table.pbem_export(tmp_path / "answer")
+    assert table.files.pbem_since == 4
+    out = table.files.export(tmp_path / "answer")
     assert out is not None and pbem.read_turn(out)["from"] == 4
+    # the player is told plainly that a turn file hides nothing from a determined opponent
+    assert any(t.text == pbem.TRUST_NOTE for t in table.toasts.items)

@@ -79,7 +79,7 @@ def test_hot_seat_hand_over_hides_hands_until_the_next_player_is_ready(module):
     blue_seen = {e.get("id") for e in table.view["locations"]["hand:red"]}
     assert not (blue_seen & red_cards)
     assert not table.hand.cards  # blue has no cards; red's are not shown to blue
-    table.set_seat("red")
+    table.seating.set_seat("red")
     assert isinstance(table.modals[-1], HandOver)
     assert table.side == "blue"          # nothing of red's is shown before the click
     frame(table)
@@ -122,11 +122,11 @@ def test_save_and_load(tmp_path, table, session):
     pid = session.state.stack("0305")[0]
     table.do(actions.move("blue", [pid], "0909"))
     path = tmp_path / "game.wtsave"
-    table.save(path)
-    assert path.is_file() and table.save_path == path
+    table.files.save(path)
+    assert path.is_file() and table.files.save_path == path
     table.undo()
     assert session.state.pieces[pid].loc == "0305"
-    table.load(path)
+    table.files.load(path)
     assert table.session is not session
     assert table.session.state.pieces[pid].loc == "0909"
     # Ctrl+S saves again to the same file; Ctrl+O opens the file dialog

@@ -237,6 +237,24 @@ def test_10_1_4_and_11_2_german_cities_are_in_germany(m):
     assert {"3510", "3715"} <= set(gc)
 
 
+#: Border towns and the country they are in (real geography; the hex holding a town is in its
+#: country — issue 23: the nearest-town rule had put Bastogne's hex in Luxembourg).
+BORDER_TOWNS = {"Bastogne": "BE", "Luxembourg": "LU", "Liege": "BE", "Maastricht": "NL", "Aachen": "DE",
+                "Trier": "DE", "Saarbrucken": "DE", "Metz": "FR", "Strasbourg": "FR", "Lille": "FR",
+                "Dunkirk": "FR", "Ostend": "BE", "Arnhem": "NL", "Nijmegen": "NL", "Kleve": "DE",
+                "Eindhoven": "NL", "Antwerp": "BE", "Verdun": "FR", "Namur": "BE", "Freiburg": "DE"}
+
+
+def test_1_0_border_towns_are_in_their_own_country(m):
+    named = {}
+    for lab, loc in hexes(m).items():
+        for town in (loc.name or "").split(" / "):
+            named[town] = loc
+    for town, country in BORDER_TOWNS.items():
+        assert named[town].attrs.get("country") == country, town
+    assert named["Bastogne"].attrs["country"] == "BE"
+
+
 def test_1_0_rough_terrain_near_normandy(m):
     rough = [lab for lab in ("1208", "1209", "1210", "1309", "1310", "1311") if m.locations[lab].terrain == "rough"]
     assert len(rough) >= 5
@@ -389,6 +407,7 @@ def test_marker_counts_stated_by_the_rules(m):
 # =========================================================================== dice and tables
 def test_9_5_custom_combat_die_faces_1_1_1_2_2_3(m):
     assert sorted(m.dice["combat"].faces) == [1, 1, 1, 2, 2, 3]
+    assert sorted(m.dice["hit"].faces) == [1, 1, 1, 2, 2, 3]                      # the rules roll "1hit"
     assert list(m.dice["d6"].faces) == [1, 2, 3, 4, 5, 6]
     t = table(m, "combat_die")
     hits = [cell(t, f, "hits") for f in range(1, 7)]

@@ -1,5 +1,6 @@
 """Writes the France 1944 module source files from the reconstructed map layers and the data
-tables below. Standard library + `engine.hexgrid` only (no geo packages).
+tables below. Standard library + `engine.hexgrid` and the shared authoring toolkit
+`tools.authoring` (hexes by label, CSV writing, provenance rows) only (no geo packages).
 
     .venv/bin/python modules/france_1944/authoring/make_module.py
 
@@ -20,12 +21,15 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MOD = os.path.dirname(HERE)
-ROOT = os.path.dirname(os.path.dirname(MOD))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, ROOT)
 
 from engine.hexgrid import Layout, scheme_for  # noqa: E402
 from engine.model import Grid  # noqa: E402
+from tools.authoring import HexGrid, ProvenanceLog, comment_lines, flag, output_folder  # noqa: E402
+from tools.authoring import write_csv as _write_csv  # noqa: E402
+
+MOD = str(output_folder(os.path.dirname(HERE)))
 
 OUT = os.path.join(HERE, "out")
 
@@ -35,7 +39,8 @@ MAIN = Grid("main", "main", "flat", 30.0, 40.0, 40.0, "colrow",
 NORM_COLS, NORM_ROWS = range(10, 17), range(6, 14)
 NORM_SIZE = 64.0
 _l0 = Layout("flat", NORM_SIZE, 0.0, 0.0)
-_pts = [_l0.to_pixel(scheme_for(MAIN).hex(f"{c:02d}{r:02d}")) for c in NORM_COLS for r in NORM_ROWS]
+GRID = HexGrid(MAIN)
+_pts = [_l0.to_pixel(GRID.hex(GRID.label_at(c, r))) for c in NORM_COLS for r in NORM_ROWS]
 NORMANDY = Grid("normandy", "normandy", "flat", NORM_SIZE, 70.0 - min(p[0] for p in _pts),
                 70.0 - min(p[1] for p in _pts), "colrow", {"parity": "odd", "sep": "."})
 NSCHEME = scheme_for(NORMANDY)
@@ -43,16 +48,11 @@ NSCHEME = scheme_for(NORMANDY)
 
 def close_id(lab: str) -> str:
     """Close-up map hex id: the same CCRR number written CC.RR (ids are unique per module)."""
-    return NSCHEME.label(scheme_for(MAIN).hex(lab))
-SCHEME = scheme_for(MAIN)
-LAYOUT = Layout.from_grid(MAIN)
-NLAYOUT = Layout.from_grid(NORMANDY)
-
-PROV: list[tuple[str, str]] = []
+    return NSCHEME.label(GRID.hex(lab))
 
 
-def prov(target: str, source: str) -> None:
-    PROV.append((target, source))
+PROV = ProvenanceLog()
+prov = PROV.add
 
 
 def read(name):
@@ -61,19 +61,10 @@ def read(name):
 
 
 def write_csv(path, header, rows, comment=None):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        if comment:
-            for line in comment.strip().splitlines():
-                fh.write(f"# {line}\n")
-        w = csv.writer(fh, lineterminator="\n")
-        w.writerow(header)
-        for r in rows:
-            w.writerow(["" if v is None else v for v in r])
+    _write_csv(path, header, rows, comment_lines(comment))
 
 
-def b(v):
-    return "true" if v else ""
+b = flag
 
 
 # =========================================================================================
@@ -81,8 +72,8 @@ def b(v):
 # =========================================================================================
 NORMANDY_REINF = ["1207", "1309", "1409"]                       # rulebook §10.1.5, §11.3
 SCHELDT = ["2705", "2706", "2804", "2805", "2806", "2905", "2906"]  # rulebook §11.4
-SOUTH_REINF = [f"{c:02d}28" for c in range(11, 26)]             # rulebook §10.1.3 (1128-2528)
-BLUE_OFFMAP = [f"{c:02d}29" for c in range(10, 27)]             # rulebook §10.1.3 (blue hexes)
+SOUTH_REINF = [GRID.label_at(c, 28) for c in range(11, 26)]     # rulebook §10.1.3 (1128-2528)
+BLUE_OFFMAP = [GRID.label_at(c, 29) for c in range(10, 27)]     # rulebook §10.1.3 (blue hexes)
 
 # Rhine bridges: west-bank hex -> (rolls, site, [east hexes its bridges lead to], source)
 BRIDGES = {
@@ -108,21 +99,43 @@ VP = {"Paris": 3, "Brussels": 2, "Antwerp": 2, "Aachen": 1, "Metz": 1, "Strasbou
       "Arnhem": 1}
 
 
+# HAND: the country of every named town (the hex holding a town is in the town's country; the
+# geography snapshot takes each hex's country from the town nearest its centre, which puts the
+# hex of Bastogne in Luxembourg). Modern borders, as the snapshot's.
+PLACE_COUNTRY = {
+    "Ostend": "BE", "Antwerp": "BE", "Brussels": "BE", "Ghent": "BE", "Liege": "BE", "Namur": "BE",
+    "Bastogne": "BE", "Luxembourg": "LU",
+    "Rotterdam": "NL", "Amsterdam": "NL", "The Hague": "NL", "Utrecht": "NL", "Arnhem": "NL",
+    "Nijmegen": "NL", "Eindhoven": "NL", "Maastricht": "NL",
+    "Aachen": "DE", "Cologne": "DE", "Dusseldorf": "DE", "Duisburg": "DE", "Essen": "DE",
+    "Dortmund": "DE", "Munster": "DE", "Koblenz": "DE", "Trier": "DE", "Saarbrucken": "DE",
+    "Kaiserslautern": "DE", "Mainz": "DE", "Frankfurt": "DE", "Mannheim": "DE", "Karlsruhe": "DE",
+    "Freiburg": "DE", "Bonn": "DE", "Remagen": "DE", "Wesel": "DE", "Kleve": "DE",
+}
+
+
 def build_map():
     hexes = {r["hex"]: r for r in read("hexes.csv")}
+    for p in read("places.csv"):
+        want = PLACE_COUNTRY.get(p["name"], "FR")
+        h = hexes.get(p["hex"])
+        if h is not None and h["terrain"] in ("clear", "rough") and h["country"] != want:
+            prov(f"location:{p['hex']}/country", f"reconstructed by hand: {p['name']} is in {want} "
+                 f"(the nearest-town rule gave {h['country']})")
+            h["country"] = want
     sides = read("hexsides.csv")
     places = read("places.csv")
     by_hex: dict[str, list] = {}
     for p in places:
         by_hex.setdefault(p["hex"], []).append(p)
-    neigh = {lab: {SCHEME.label(n) for n in _neighbours(lab) if SCHEME.contains(n)} for lab in hexes}
+    neigh = {lab: set(GRID.neighbours(lab)) for lab in hexes}
     playable = {k for k, h in hexes.items() if h["terrain"] in ("clear", "rough")}
     # West Wall: German land hexes next to Dutch/Belgian/Luxembourg/French land, from Kleve
     # (row 6) southwards, including the Baden bank of the Upper Rhine.
     west_wall = set()
     for lab in playable:
         h = hexes[lab]
-        if h["country"] != "DE" or int(lab[2:]) < 6:
+        if h["country"] != "DE" or GRID.row(lab) < 6:
             continue
         if any(n in playable and hexes[n]["country"] in ("NL", "BE", "LU", "FR") for n in neigh[lab]):
             west_wall.add(lab)
@@ -163,7 +176,7 @@ def build_map():
     close = []
     for c in NORM_COLS:
         for r in NORM_ROWS:
-            lab = f"{c:02d}{r:02d}"
+            lab = GRID.label_at(c, r)
             base = next(x for x in rows if x[0] == lab)
             attrs = dict(base[6])
             attrs["main_hex"] = lab
@@ -195,14 +208,9 @@ def build_map():
     return rows, close, edges + cedges, hexes
 
 
-def _neighbours(lab):
-    from engine.hexgrid import neighbours
-    return neighbours(SCHEME.hex(lab))
-
-
 # ----------------------------------------------------------------------------- boxes/tracks
 def px(lab):
-    return LAYOUT.to_pixel(SCHEME.hex(lab))
+    return GRID.pixel(lab)
 
 
 AIDS_W, AIDS_H = 1500.0, 1000.0
@@ -219,6 +227,8 @@ def build_boxes():
     out.append(("v1_site", "box", "main", "V-1 Sites", vx, vy, "", "public", {}))
     out.append(("cup", "cup", "aids", "Initiative chit cup", 750, 80, "", "nobody", {}))
     out.append(("chit_pool", "box", "aids", "Initiative chits not in the cup", 900, 80, "", "public", {}))
+    out.append(("chit_drawn", "box", "aids", "Chit drawn from the cup", 750, 160, "", "public", {}))
+    out.append(("out_of_play", "box", "aids", "Out of play (removed or set aside)", 1200, 160, "", "public", {}))
     out.append(("marker_pool", "box", "aids", "Markers (off map)", 1050, 80, "", "public", {}))
     out.append(("fuhrer_pool", "box", "aids", "Fuhrer Panzer Divisions not yet in play", 1200, 80, "german", "public", {}))
     out.append(("allied_reinforcements", "box", "aids", "Allied Setup & Reinforcement display", 1350, 80, "allied", "public", {}))
@@ -246,14 +256,18 @@ def build_boxes():
             n, row = box[0], box[1]
             xs = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4}
             out.append((f"inc_{side}_{n}", "track", "aids", f"{title} MP Expenditure box {n}",
-                        1060 + 75 * _inc_col(n), y0 + 30 + 70 * row, side, "public",
+                        1040 + 70 * _inc_col(n), y0 + 30 + 70 * row, side, "public",
                         {"track": "increment", "value": n}))
     return out
 
 
 def _inc_col(n):
-    return {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 0.5, 7: 1.5, 8: 2.5, 9: 3.0, 10: 3.5, 11: 4.5,
-            12: 1, 13: 2.5, 14: 3.3, 15: 4.2, 16: 5, 17: 2.5, 18: 3.4, 19: 5, 20: 1.8}[n]
+    """Column of box ``n`` on the MP Expenditure chart: each box below the one it follows (6.0),
+    none overlapping (columns 70 board units apart)."""
+    return {1: 0, 2: 1, 3: 2, 4: 3.5, 5: 5.5,
+            6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 11: 6,
+            12: 1.5, 13: 3.5, 14: 4.5, 15: 5.5, 16: 6.5,
+            20: 2.5, 17: 3.5, 18: 4.5, 19: 6.5}[n]
 
 
 MONTHS = ["Jul 44", "Aug 44", "Sep 44", "Oct 44", "Nov 44", "Dec 44", "Jan 45", "Feb 45", "Mar 45",
@@ -461,6 +475,11 @@ def tables():
     T = {}
     T["increment_chart"] = build_increment_table()
     T["combat_die"] = (["face", "hits"], [[1, 1], [2, 1], [3, 1], [4, 2], [5, 2], [6, 3]])
+    # how the counters are printed (issue 18): the hand-written authoring/counter_layout.csv
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "counter_layout.csv"),
+              encoding="utf-8", newline="") as f:
+        head, *body = list(csv.reader(f))
+    T["counter_layout"] = (head, body)
     # combat matrix: combat type x attacker result x defender result
     cm = []
     for ctype in ("setpiece", "mobile"):
@@ -767,6 +786,8 @@ def main_prov():
     for t in ("combat_die", "zoc_costs", "attrition", "air_support", "bridge_demolition", "replacement_costs",
               "oos_mpa", "stacking", "reaction_costs", "supply_limits", "hq_command", "retreat_length", "reaction_bonus"):
         L.append((f"table:{t}", "rulebook (exact; see tables.toml for the section)"))
+    L.append(("table:counter_layout", "rulebook §3.4-3.10, §4.2 (which values a counter prints); "
+              "their order and places reconstructed (the sample counter drawings are missing)"))
     L += [
         ("table:increment_chart", "rulebook §6.0 (20 boxes, 5 in the top row, 9 series; the valid series 4-10-14-18, 5-11-15, 3-7-12, 1 and the invalid 4-8-13; the '4+' box 0/1/2/2 and 0/2/4/4); every other box value and link reconstructed"),
         ("table:combat_matrix", "rulebook §9.5-9.6 (four outcomes; Set-piece pass/fail = Retreat; Mobile fail/pass = Repulse; pass = may retreat, fail = must retreat); diagonal names and hit modifiers reconstructed"),
@@ -774,7 +795,7 @@ def main_prov():
         ("table:terrain_effects", "rulebook §6.0, §7.0, §9.1 (clear 1 MP, rough 2 MP, river +2 MP, Rhine by bridge/amphibious only, city/fortress/river force Set-piece); morale columns reconstructed"),
         ("table:turn_track", "reconstructed, except Oct Allied SP 3 (+1 Antwerp) rulebook §11.4, Antwerp bonus Oct-Jan §11.4 and Turn 1 one Tactical Air §9.2"),
     ]
-    PROV[:0] = L
+    PROV.rows[:0] = L
 
 
 if __name__ == "__main__":

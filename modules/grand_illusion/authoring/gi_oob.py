@@ -263,8 +263,11 @@ u("GE-33FR", "German 33rd Reserve Division (Metz)", "GE", "infantry", "division"
   designation="33 FR", army="5", colour=GG, setup=86, defend_only=True)
 u("GE-30FR", "German 30th Reserve Division (Strasbourg)", "GE", "infantry", "division", 2, 1, 1,
   designation="30 FR", army="7", colour=GG, setup=105, defend_only=True)
-u("GE-OR", "German Upper Rhine Observation Division", "GE", "infantry", "division", 2, 2, 1,
-  designation="OR", army="7", colour=GG, setup=107, defend_only=True)
+u("GE-OR", "German Upper Rhine Observation Corps", "GE", "infantry", "corps", 3, 2, 2,
+  designation="OR", army="7", colour=GG, setup=107, defend_only=True,
+  src="rulebook §2.7 (OR = Corpo di Osservazione dell'Alto Reno: a corps, so it stacks as a "
+      "corps, 8.4.6, and counts as a corps for 9.1.1 c, 9.5.2 and 9.5.3); values 3-2 / DG 2-1, "
+      "CS in parentheses, and set-up hex reconstructed (no public source prints the counter)")
 for hexno, army, cavs in ((72, "1", "2 4 9"), (73, "2", "GD 5"), (85, "5", "3 6"),
                           (96, "6", "7 8 B")):
     for c in cavs.split():

@@ -6,6 +6,8 @@ recorded in ``notes`` and in NOTES.md.
 """
 from __future__ import annotations
 
+import gi_oob as O  # noqa: E402  (the VP chit mix lives there, one place)
+
 TABLES = []
 
 
@@ -174,10 +176,15 @@ table("vp_schedule", "Victory Points", "13.4",
 
 table("vp_chits", "VP chit mix (values reconstructed)", "3.1.2",
       "The NUMBER of chits is rulebook (15 German, 8 Plan 17, 3.1.2; the Paris marker is worth 10, "
-      "3.2.4). Their VALUES are not in the rulebook and are reconstructed here (German 15 chits, sum "
-      "33; Plan 17 8 chits, sum 15) so that the 3.2.4 thresholds can be reached historically.",
+      "3.2.4). Their VALUES are not in the rulebook and are reconstructed (German 15 chits, sum "
+      f"{sum(v * n for v, n in O.GERMAN_VP_CHITS.items())}; Plan 17 8 chits, sum "
+      f"{sum(v * n for v, n in O.PLAN17_VP_CHITS.items())}) so that the 3.2.4 thresholds can be "
+      "reached historically. The rules read the chit counters' vp_value; to change the values edit "
+      "GERMAN_VP_CHITS / PLAN17_VP_CHITS in authoring/gi_oob.py and run authoring/make_module.py "
+      "(this table is generated from them).",
       "value", "column", ["value", "german", "plan17"],
-      [[1, 4, 3], [2, 6, 3], [3, 3, 2], [4, 2, 0]])
+      [[v, O.GERMAN_VP_CHITS.get(v, 0), O.PLAN17_VP_CHITS.get(v, 0)]
+       for v in sorted(set(O.GERMAN_VP_CHITS) | set(O.PLAN17_VP_CHITS))])
 
 TURNS = [
     (1, "14-19 Aug", "-", "Allied (1 activation)", "All scenarios start. Allied: max 1 CAP for hexes 62, 45, 46; none in 66 and 76. No General Retreat. No Strategic Movement. 1 Allied Mandated Battle. The BEF fights alone. Allenby's cavalry.", "Fall of Liege; Plan 17 attack in Lorraine."),

@@ -1,20 +1,22 @@
 """Strategy cards (9.0): where a side's cards are, what a card gives (OPS, SR, RP), and the
 registry of implemented events.
 
-Cards are pieces of ``kind == "card"`` whose type id is the card id (``"ap_03"``, ``"cp_12"``);
-each card exists once. A side's cards live in ``deck:<side>`` (draw pile, top = last),
-``hand:<side>``, ``discard:<side>``, ``removed:<side>`` (out of the game, 9.5.1.2),
-``cc:<side>`` (combat cards retained after a won combat, 9.5.4.2) and the piles of cards not
-yet added (``pile:<side>:limited_war`` / ``total_war`` / ``optional``).
+Cards are pieces of ``kind == "card"`` whose type id is the card id (``ap_03``, ``cp_12``; rules
+name a card by its constant in :mod:`.card_ids`); each card exists once. A side's cards live in
+``deck:<side>`` (draw pile, top = last), ``hand:<side>``, ``discard:<side>``, ``removed:<side>``
+(out of the game, 9.5.1.2), ``cc:<side>`` (combat cards retained after a won combat, 9.5.4.2)
+and the piles of cards not yet added (``pile:<side>:limited_war`` / ``total_war`` /
+``optional``).
 
-**Events registry.** :data:`EVENTS` maps a card id to an :class:`Event`; the action round
-offers ``play_event`` only for registered cards (9.5). The events work item fills it::
+**Events.** Each events file lists the events it implements in its own ``EVENTS`` table (a card
+id to an :class:`Event`)::
 
-    from .cards import EVENTS, Event
-    EVENTS["cp_11"] = Event(play=oberost, playable=oberost_allowed)
+    EVENTS = {OBEROST: Event(play=oberost, playable=oberost_allowed), ...}
 
-``play(g, side, card_id)`` carries out the card text (it may push frames: they run before the
-round ends); ``playable(g, side, card_id)`` returns a ``Violation`` naming the rule that forbids
+and the ruleset joins them, explicitly, into ``g.rules.events`` (:func:`join_events`); the action
+round offers ``play_event`` only for the cards found there (9.5). ``play(g, side, card_id)``
+carries out the card text (it may push frames: they run before the round ends);
+``playable(g, side, card_id)`` returns a ``Violation`` naming the rule that forbids
 the event now, or None. The action round itself does what every event shares: the War Status
 number (9.5.1.3), the Introductory ±1 VP for * events (5.3.4), removal of * cards at the end of
 the round (9.5.1.2) and the record of played events in the global ``pog_events`` (the list of
@@ -28,6 +30,8 @@ from typing import TYPE_CHECKING, Callable
 from engine import commands as C
 from engine.rules import Violation
 
+from . import board
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -39,16 +43,18 @@ class Event:
     playable: Callable[["Game", str, str], Violation | None] | None = None
 
 
-EVENTS: dict[str, Event] = {}
+def join_events(*tables: dict[str, Event]) -> dict[str, Event]:
+    """The events of all ``tables``; a card implemented twice is an error."""
+    out: dict[str, Event] = {}
+    for table in tables:
+        for card, event in table.items():
+            if card in out:
+                raise ValueError(f"the event of card {card} is implemented twice")
+            out[card] = event
+    return out
 
 #: RP-box nations that record nothing while their nation is neutral (9.4.1).
 NEUTRAL_RP = {"BU": "sofia", "IT": "rome", "TU": "constantinople"}
-
-#: The Allied entry cards restricted by 9.5.2.5 (Romania, Italy).
-DELAYED_ENTRY = ("ap_16", "ap_17")
-
-GUNS_OF_AUGUST = "cp_01"
-RACE_TO_THE_SEA = "cp_08"
 
 
 def info(g: "Game", card_id: str) -> dict:
@@ -116,7 +122,6 @@ def nation_neutral(g: "Game", nation: str) -> bool:
     territory. Entering the war puts the nation's spaces under control (4.2.2, 16.1.3.1), and
     a captured capital is enemy-controlled, so either way it is no longer neutral. An entry
     recorded in the global ``pog_entered`` (list of nations) also counts."""
-    from . import board
     if nation in (g.get("pog_entered") or ()):
         return False
     capital = {"BU": "sofia", "IT": "rome", "TU": "constantinople", "RO": "bucharest",

@@ -16,12 +16,16 @@ Combat cards beyond a DRM (:mod:`.combat_cards`): CP #2 Wireless Intercepts is p
 step (``play_cc`` in ``combat_flank``: the flank attack succeeds without a roll); AP #6 / CP #56
 Withdrawal add the ``withdrawal`` step before the winner (12.6.3) and force a 1-space retreat
 (:mod:`.retreat`); AP #39 They Shall Not Pass cancels the retreat of a losing defence and stays
-face up on a tie; CP #60 Turkish Determination makes :func:`defender_trench` level 1; CP #64
-Alberich cancels the attack (:func:`cancel_attack`).
+face up on a tie; CP #60 Turkish Determination makes :func:`.battle.defender_trench` level 1;
+CP #64 Alberich cancels the attack (:func:`cancel_attack`); CP #31 Kemal and AP #48 Royal Tank
+Corps change the fire (their :class:`~.combat_cards.CombatCard` fields).
 
-Rounds: units that retreated and combat cards used are remembered per Action Round in the
-globals ``pog_retreated`` / ``pog_cc_used`` ({"round": "turn.round", ...}) for 12.1.2, 12.5.6
-and 9.5.4.4.
+Card events reach combat through the ruleset's hook points (:mod:`.hook_points`), never by
+being imported here: ``attack_allowed`` (designation), ``combat_started`` (after step 2),
+``combat_finished`` (after step 12).
+
+The combat record and what happened earlier in the Action Round (units retreated, combat cards
+used: 12.1.2, 12.5.6, 9.5.4.4) are :mod:`.battle`'s.
 """
 from __future__ import annotations
 
@@ -30,67 +34,24 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Card, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards, confinement, entry, fire, losses, mo, movement, supply
-from .combat_cards import (ALBERICH, COMBAT_CARDS, THEY_SHALL_NOT_PASS, TURKISH_DETERMINATION,
-                           WITHDRAWAL, fits)
+from . import board, cards, combat_report, confinement, entry, fire, losses, mo, movement, retreat, supply
+from .battle import (cc_used, combat, defender_trench, enemy_fort, name, place, retreated_units,
+                     round_add, round_key, save, side_units, withdrawal_played)
+from .card_ids import (ALBERICH, OBEROST, SINAI_PIPELINE, THEY_SHALL_NOT_PASS, WIRELESS_INTERCEPTS,
+                       WITHDRAWAL)
+from .combat_cards import COMBAT_CARDS, fits
 from .game import Game, other
-from engine.machine import State
-
-__all__ = ["COMBAT_CARDS", "combat", "round_key", "retreated_units"]
+from .sieges import can_besiege
 
 NEAR_EAST = "near_east"
 BEF_NATIONS = ("BR", "FR", "BE", "GE")        # PoG 11.1.17
 MULTINATIONAL = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB",
                  "POL": "GE"}  # CP #59: the Polish corps are treated as German
-OBEROST = "cp_11"
-SINAI, SINAI_PIPELINE = "sinai", "ap_49"
+SINAI = "sinai"
 FLANK_SUCCESS = 4                              # PoG 12.3.3
-
-
-# -- shared bookkeeping ------------------------------------------------------------------------
-def round_key(g: Game) -> str:
-    return f"{g.get('turn', 1)}.{g.get('action_round', 1)}"
-
-
-def _round_list(g: Game, key: str) -> list:
-    data = g.get(key) or {}
-    return list(data.get("items", [])) if data.get("round") == round_key(g) else []
-
-
-def _round_add(g: Game, key: str, items: list) -> None:
-    g.set(key, {"round": round_key(g), "items": _round_list(g, key) + list(items)})
-
-
-def retreated_units(g: Game) -> list[int]:
-    """Units that retreated in the current Action Round (12.1.2, 12.5.6)."""
-    return _round_list(g, "pog_retreated")
-
-
-def mark_retreated(g: Game, pids: list[int]) -> None:
-    _round_add(g, "pog_retreated", pids)
-
-
-def cc_used(g: Game) -> list[str]:
-    return _round_list(g, "pog_cc_used")
-
-
-def combat(g: Game) -> dict:
-    """A copy of the combat in progress (change it, then :func:`save`)."""
-    return copy.deepcopy(g.get("pog_combat") or {})
-
-
-def save(g: Game, c: dict) -> None:
-    g.set("pog_combat", c)
-
-
-def name(g: Game, pid: int) -> str:
-    return g.ptype(pid).name
-
-
-def place(g: Game, loc: str) -> str:
-    return g.module.locations[loc].name
 
 
 def nation_class(g: Game, pid: int) -> str:
@@ -98,9 +59,6 @@ def nation_class(g: Game, pid: int) -> str:
     n = board.nation_of(g, pid)
     return MULTINATIONAL.get(n, n)
 
-
-def enemy_fort(g: Game, loc: str, side: str) -> bool:
-    return board.fort_intact(g, loc) and board.controller(g, loc) == other(side)
 
 
 # -- designation (12.1, 12.2.2) ---------------------------------------------------------------
@@ -191,9 +149,8 @@ def attacker_violation(g: Game, frame: dict, pid: int, target: str) -> Violation
         if nation == "RU" and fort_nation == "GE" and int(g.get("turn", 1) or 1) == 1:
             return Violation("PoG 15.1.12", "Russian units may not attack a German fort in "
                                             "August 1914")
-    from . import events_ap, events_cp  # CP #45 Brest-Litovsk, #55 Lloyd George, #58 Stavka Timidity
-    return (events_ap.attack_violation(g, side, pid, target)  # AP #62 The Sixtus Affair
-            or events_cp.attack_violation(g, side, pid, target))
+    # card events: AP #62 The Sixtus Affair, CP #45 Brest-Litovsk, #55 Lloyd George, #58 Stavka
+    return g.rules.hooks.veto("attack_allowed", g, side, pid, target)
 
 
 def resolve_violation(g: Game, frame: dict) -> Violation | None:
@@ -217,7 +174,6 @@ def resolve_violation(g: Game, frame: dict) -> Violation | None:
     for loc in set(origins.values()):
         if loc != target and board.fort_besieged(g, loc) and enemy_fort(g, loc, frame["side"]):
             stay = [p for p in board.units_in(g, loc, frame["side"]) if p not in chosen]
-            from .sieges import can_besiege
             if not can_besiege(g, loc, stay):
                 return Violation("PoG 15.2.3", f"only units beyond those besieging "
                                                f"{place(g, loc)} may attack out of it")
@@ -295,14 +251,18 @@ class CombatDeclare(State):
     def on_attack(self, g: Game, frame: dict, space: Loc) -> None:
         """Attack this space"""
         g.update(target=space, chosen=[])
+        combat_report.declared(g, frame["side"], space, [], lambda c, s: fire_terms(g, c, s))
 
     def on_add_attacker(self, g: Game, frame: dict, unit: Piece) -> None:
         """Add this unit to the attack"""
-        g.update(chosen=list(frame.get("chosen") or []) + [unit])
+        chosen = list(frame.get("chosen") or []) + [unit]
+        g.update(chosen=chosen)
+        combat_report.declared(g, frame["side"], frame["target"], chosen, lambda c, s: fire_terms(g, c, s))
 
     def on_cancel_attack(self, g: Game, frame: dict) -> None:
         """Cancel attack"""
         g.update(target=None, chosen=[])
+        g.set(combat_report.GLOBAL, None)          # the attack never happened: no report
 
     def on_end_combats(self, g: Game, frame: dict) -> None:
         """End combats"""
@@ -355,16 +315,10 @@ def start_combat(g: Game, frame: dict) -> None:
     save(g, c)
     mo.note_attack(g, side, chosen, target, c["defenders"])   # PoG 7.1.3: does it make the MO?
     g.call("combat_resolve")
-    from . import events_ap
-    events_ap.combat_started(g)  # AP #35 Yanks and Tanks, #45 Kerensky, #46 Brusilov
+    g.rules.hooks.notify("combat_started", g)  # AP #27, #35, #45, #46: before flank and cards
 
 
 # -- the procedure -------------------------------------------------------------------------------
-def side_units(g: Game, c: dict, side: str) -> list[int]:
-    """The side's combat units still in the combat (12.1.8)."""
-    key = "attackers" if side == c["attacker"] else "defenders"
-    return [p for p in c[key] if p in g.state.pieces and board.is_space(g, g.state.pieces[p].loc)]
-
 
 def defenders_all_oos(c: dict, side: str) -> bool:
     """PoG 14.3.4: defending units out of supply get no benefit from combat cards; when every
@@ -390,16 +344,6 @@ def flank_cards(g: Game, c: dict, side: str) -> list[str]:
     held = cards.hand(g, side) + [g.state.pieces[p].type for p in cards.cards_in(g, f"cc:{side}")]
     return [cid for cid in held if cid not in used and fits(g, c, side, cid, False, "flank")]
 
-
-def defender_trench(g: Game, c: dict) -> int:
-    """The level of the defender's trench in this combat (0: none, or cancelled by a card).
-    CP #60 Turkish Determination: a level-1 trench "for all purposes" in this combat."""
-    if c.get("ignore_trench"):
-        return 0
-    owner, level = board.trench(g, c["target"])
-    if level > 0 and owner == c["defender"]:
-        return level
-    return 1 if TURKISH_DETERMINATION in c["cards"].get(c["defender"], []) else 0
 
 
 def flank_allowed(g: Game, c: dict) -> Violation | None:
@@ -438,40 +382,59 @@ def flank_drm(g: Game, c: dict, frontal: str) -> int:
     return drm
 
 
-def fire_for(g: Game, c: dict, side: str) -> None:
-    """Steps 6–8 for one side (12.2.7–12.2.9): strength, table, column, die, Loss Number."""
+def _card_says(c: dict, side: str, what: str) -> bool:
+    """Whether a combat card ``side`` played in this combat has the effect ``what`` (a
+    :class:`~.combat_cards.CombatCard` field)."""
+    return any(getattr(COMBAT_CARDS[cid], what) for cid in c["cards"].get(side, [])
+               if cid in COMBAT_CARDS)
+
+
+def fire_terms(g: Game, c: dict, side: str) -> tuple[int, bool, object, list, list]:
+    """Steps 6–7 for one side (12.2.3, 12.2.8): its strength, whether it fires on the Army
+    table, the column, and the column shifts and DRMs as (reason, amount) pairs."""
     t = c["target"]
     units = side_units(g, c, side)
     attacking = side == c["attacker"]
     fort = c["fort"] if not attacking and board.fort_intact(g, t) else 0
     total = fire.strength(g, units, fort)
     army = fire.uses_army_table(g, units)
-    if not attacking and "cp_31" in c["cards"][side]:
-        army = True  # CP #31 Kemal: the defence fires on the Army table (12.3.4.1: col 0 -> 1)
-    if attacking and any(COMBAT_CARDS[cid].army_table for cid in c["cards"][side]
-                         if cid in COMBAT_CARDS):
-        army = True  # AP #61 Maude: this attack fires on the Army Fire Table
-    shift = 0
-    if attacking:
-        shift += int(fire.terrain_effect(g, fire.terrain(g, t), "attacker_shift") or 0)
-    else:
-        shift += int(fire.terrain_effect(g, fire.terrain(g, t), "defender_shift") or 0)
+    if _card_says(c, side, "army_table"):
+        # CP #31 Kemal: the defence fires on the Army table (12.3.4.1: col 0 -> 1); AP #61
+        # Maude: this attack fires on the Army Fire Table
+        army = True
+    terrain = fire.terrain(g, t)
+    shifts = [(f"{terrain} (12.2.8)", int(fire.terrain_effect(
+        g, terrain, "attacker_shift" if attacking else "defender_shift") or 0))]
     defenders_present = bool(side_units(g, c, c["defender"]))
-    from . import events_ap  # AP #48 Royal Tank Corps: no trench column shifts
-    if defenders_present and not c["ignore_trench"] and not events_ap.ignores_trench_shift(g, c):
+    if defenders_present and not c["ignore_trench"] \
+            and not _card_says(c, c["attacker"], "trench_shifts_cancel"):   # AP #48
         # PoG 11.2.9: forts alone get no trench
-        att, dfn = fire.level_shifts(g, defender_trench(g, c))  # CP #60 included
-        shift += att if attacking else dfn
-    drm = c["drm"][side]
+        level = defender_trench(g, c)                            # CP #60 included
+        att, dfn = fire.level_shifts(g, level)
+        shifts.append((f"trench level {level} (12.2.8)", att if attacking else dfn))
+    cards_drm = [(COMBAT_CARDS[cid].number, COMBAT_CARDS[cid].drm) for cid in c["cards"][side]
+                 if cid in COMBAT_CARDS and COMBAT_CARDS[cid].drm]
+    drms = cards_drm + [("events in play (see the log)", c["drm"][side] - sum(n for _r, n in cards_drm))]
     if attacking and all(loc == SINAI for loc in c["spaces"]) and not (
             side == "AP" and cards.event_played(g, SINAI_PIPELINE)):
-        drm -= 3  # PoG 12.2.7
+        drms.append(("attack out of the Sinai (12.2.7)", -3))
+    shift = sum(n for _r, n in shifts)
+    column = fire.column(g, army, total, shift)[1] if total or army or fort else 0
+    return total, army, column, shifts, drms
+
+
+def fire_for(g: Game, c: dict, side: str) -> None:
+    """Steps 6–8 for one side (12.2.7–12.2.9): strength, table, column, die, Loss Number."""
+    total, army, col, shifts, drms = fire_terms(g, c, side)
+    shift, drm = sum(n for _r, n in shifts), sum(n for _r, n in drms)
+    fort = c["fort"] if side == c["defender"] and board.fort_intact(g, c["target"]) else 0
     if total == 0 and not army and not fort:
         ln, die, col, table = 0, 0, 0, "fire_corps"
     else:
         table, col = fire.column(g, army, total, shift)
         die = g.roll(f"combat fire {side}")
         ln = fire.loss_number(g, table, col, die + drm)
+        combat_report.fired(g, c, combat_report.fire_line(g, side, total, army, col, shifts, drms, die, ln))
     c["ln"][side] = ln
     g.note(f"PoG 12.2.9: {side} fires {total} CF on the {'Army' if army else 'Corps'} table, "
            f"column {col} ({shift:+d}), die {die}{drm:+d}: Loss Number {ln}")
@@ -554,9 +517,6 @@ def two_army_case(g: Game, c: dict, side: str, units: list[int], fort: int) -> l
     return None
 
 
-def withdrawal_played(c: dict) -> bool:
-    return any(cid in WITHDRAWAL for cid in c["cards"].get(c["defender"], []))
-
 
 def apply_loss(g: Game, c: dict, side: str, token: str) -> dict:
     """One level lost by ``side`` (12.4.2); a replacement corps joins the combat (12.4.4)."""
@@ -590,6 +550,7 @@ def decide_winner(g: Game, c: dict) -> None:
     c["winner"] = att if a > d else dfn if d > a else ""
     g.note(f"PoG 12.2.11: Loss Numbers {att} {a}, {dfn} {d}: "
            f"{c['winner'] + ' wins' if c['winner'] else 'both lose'}")
+    combat_report.outcome(g, c)
     for side in (att, dfn):
         for cid in c["cards"][side]:
             info = cards.info(g, cid)
@@ -716,7 +677,6 @@ class CombatResolve(State):
     automatic = True
 
     def run(self, g: Game, frame: dict) -> None:
-        from . import retreat
         for _ in range(100):
             c = combat(g)
             step = c["steps"][c["i"]]
@@ -762,8 +722,8 @@ class CombatResolve(State):
                 if retreat.begin_advance(g, c):
                     return
             elif step == "finish":
-                from . import events_cp
-                events_cp.combat_finished(g, c)  # CP #51 Peace Offensive
+                g.rules.hooks.notify("combat_finished", g, c)  # CP #51 Peace Offensive
+                combat_report.outcome(g, c, final=True)
                 g.set("pog_combat", None)
                 g.end()
                 return
@@ -829,7 +789,7 @@ class CombatCards(State):
         if cid in WITHDRAWAL and "withdrawal" not in c["steps"]:
             c["steps"].insert(c["steps"].index("winner"), "withdrawal")  # PoG 12.6.3
         save(g, c)
-        _round_add(g, "pog_cc_used", [cid])
+        round_add(g, "pog_cc_used", [cid])
         g.note(f"PoG 12.2.6: {side} plays {card.number}"
                + (f" ({card.drm:+d} DRM)" if card.drm else "")
                + (" — trench effects ignored" if card.trench_cancel else ""))
@@ -870,7 +830,7 @@ class CombatFlank(State):
             if cid in cc_used(g):
                 return Violation("PoG 9.5.4.4", "a combat card is used at most once per "
                                                 "Action Round")
-            if cid == "cp_02":
+            if cid == WIRELESS_INTERCEPTS:
                 return Violation("PoG CP #2", "Wireless Intercepts: a flank attack with at least "
                                               "one German unit against a space holding only "
                                               "Russian units")
@@ -887,7 +847,7 @@ class CombatFlank(State):
             cards.move_card(g, cid, f"cc:{side}")
         c["cards"][side].append(cid)
         c["flank"] = "success"
-        _round_add(g, "pog_cc_used", [cid])
+        round_add(g, "pog_cc_used", [cid])
         g.note(f"PoG 12.3.3: {side} plays {COMBAT_CARDS[cid].number}: the flank attack "
                "succeeds automatically")
         save(g, c)
@@ -970,5 +930,3 @@ class CombatLosses(State):
         what = "the fort" if action.get("fort") is not None else name(g, int(action["unit"]))
         return f"{action.side}: {what} takes a loss"
 
-
-from . import retreat, sieges  # noqa: E402,F401  (register the retreat, advance and siege states)

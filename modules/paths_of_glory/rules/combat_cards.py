@@ -9,11 +9,13 @@ offered at step 3 (12.2.4), the others at step 5; CP #2 Wireless Intercepts (``t
 may support an unoccupied fort (3.0.5). Cards not registered here are not offered (listed "not
 yet" in modules/paths_of_glory/COVERAGE.md).
 
-Cards whose effect goes beyond a DRM, a trench cancel or firing first are read by the combat
-procedure through the ids below: AP #6 / CP #56 Withdrawal (12.6: the ``withdrawal`` step and
-the forced retreat), AP #39 They Shall Not Pass (the retreat and the card's discard in
-:func:`combat.decide_winner`), CP #60 Turkish Determination (:func:`combat.defender_trench`),
-CP #64 Alberich (:func:`combat.cancel_attack`).
+Every combat card is registered here, each by its id in :mod:`.card_ids`. Cards whose effect
+goes beyond a DRM, a trench cancel or firing first say so by a field (CP #31 Kemal fires on the
+Army table, AP #48 Royal Tank Corps cancels the trench column shifts only) or are read by the
+combat procedure through their ids: AP #6 / CP #56 Withdrawal (12.6: the ``withdrawal`` step
+and the forced retreat), AP #39 They Shall Not Pass (the retreat and the card's discard in
+:func:`combat.decide_winner`), CP #60 Turkish Determination
+(:func:`.battle.defender_trench`), CP #64 Alberich (:func:`combat.cancel_attack`).
 """
 from __future__ import annotations
 
@@ -21,6 +23,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from . import board, fire, supply
+from .card_ids import (ACHTUNG_PANZER, AIR_SUPERIORITY_AP, AIR_SUPERIORITY_CP, ALBERICH,
+                       ALPENKORPS, ALPINE_TROOPS, BACKS_TO_THE_WALL, BLUCHER, CHLORINE_GAS,
+                       FALKENHAYN, FLAMETHROWERS, FORTIFIED_MACHINE_GUNS, HL_TAKE_COMMAND,
+                       HURRICANE_BARRAGE, KAISERSCHLACHT, KAISERTREU, KEMAL, LANDSHIPS,
+                       LIMAN_VON_SANDERS, MAUDE, MICHAEL, MINE_ATTACK, MUSTARD_GAS,
+                       PEACE_OFFENSIVE, PHOSGENE_GAS, PLACE_OF_EXECUTION, PLEVE, PUTNIK,
+                       ROYAL_TANK_CORPS, RUSSIAN_GUARDS, SEVERE_WEATHER_AP, SEVERE_WEATHER_CP,
+                       THEY_SHALL_NOT_PASS, TURK_DETERMINATION, VON_BELOW, VON_FRANCOIS,
+                       VON_HUTIER, WIRELESS_INTERCEPTS, WITHDRAWAL_AP, WITHDRAWAL_CP)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,15 +51,10 @@ class CombatCard:
     requires: tuple[str, ...] = ()   # any one of these events must have been played
     forbids: tuple[str, ...] = ()    # none of these events may have been played
     timing: str = ""                 # "flank": played in the flank step (CP #2)
-    army_table: bool = False         # AP #61 Maude: the attack may fire on the Army Fire Table
+    army_table: bool = False         # the side fires on the Army Fire Table (CP #31, AP #61)
+    trench_shifts_cancel: bool = False  # AP #48: no trench column shifts (only those)
 
 
-WITHDRAWAL = ("ap_06", "cp_56")          # PoG 12.6
-THEY_SHALL_NOT_PASS = "ap_39"            # PoG 9.5.4.2, 12.2.11
-WIRELESS_INTERCEPTS = "cp_02"
-TURKISH_DETERMINATION = "cp_60"
-ALBERICH = "cp_64"
-ROYAL_TANK_CORPS = "ap_48"
 
 
 def units(g: "Game", c: dict, side: str) -> list[int]:
@@ -71,7 +77,7 @@ def has_any(*ns: str) -> Condition:
 
 def entrenched(g: "Game", c: dict) -> bool:
     owner, level = board.trench(g, c["target"])
-    if TURKISH_DETERMINATION in (c.get("cards") or {}).get(c["defender"], []) \
+    if TURK_DETERMINATION in (c.get("cards") or {}).get(c["defender"], []) \
             and not c.get("ignore_trench"):
         return True  # CP #60: a level-1 trench "for all purposes"
     return level > 0 and owner == c["defender"]
@@ -146,6 +152,20 @@ def _turks_without_trench(g: "Game", c: dict, side: str) -> bool:
     return "TU" in nations(g, c, side) and not (level > 0 and owner == side)
 
 
+def _royal_tank_corps(g: "Game", c: dict, side: str) -> bool:
+    """AP #48: a British attack (ANA, AUS, CND, PT do not count) on a clear space in France,
+    Belgium or Germany."""
+    return ("BR" in nations(g, c, side) and fire.terrain(g, c["target"]) == "clear"
+            and board.attr(g, c["target"], "nation") in ("FR", "BE", "GE"))
+
+
+def _kemal(g: "Game", c: dict, side: str) -> bool:
+    """CP #31: a defending Turkish unit (SN excluded) with a CF of 1 or more."""
+    return side == c["defender"] and any(
+        board.nation_of(g, p) == "TU" and int(g.value(p, "cf") or 0) >= 1
+        for p in units(g, c, side))
+
+
 def _alberich(g: "Game", c: dict, side: str) -> bool:
     """CP #64: an Allied attack in France or Belgium in which the Allies did not play Royal Tank
     Corps, in an Action Round in which they did not play Yanks and Tanks."""
@@ -155,57 +175,69 @@ def _alberich(g: "Game", c: dict, side: str) -> bool:
             and g.get("pog_yanks_round") != now)
 
 
-HL = ("cp_54",)
-
 COMBAT_CARDS: dict[str, CombatCard] = {
-    "ap_04": CombatCard("AP #4 Pleve", "either", has("RU"), drm=1),
-    "ap_05": CombatCard("AP #5 Putnik", "either",
-                        lambda g, c, s: "SB" in nations(g, c, s) and fire.year(g) <= 1915, drm=1),
-    "ap_06": CombatCard("AP #6 Withdrawal", "defence", lambda g, c, s: True),
-    "ap_07": CombatCard("AP #7 Severe Weather", "defence", _severe_weather, drm=2),
-    "ap_18": CombatCard("AP #18 Hurricane Barrage", "attack", has("BR"), drm=1),
-    "ap_19": CombatCard("AP #19 Air Superiority", "attack", has_any("BR", "FR"), drm=1),
-    "ap_21": CombatCard("AP #21 Phosgene Gas", "attack", has("FR"), drm=1),
-    "ap_36": CombatCard("AP #36 Mine Attack", "attack",
-                        lambda g, c, s: "BR" in nations(g, c, s) and entrenched(g, c), drm=1),
-    "ap_39": CombatCard("AP #39 They Shall Not Pass", "defence", _french_fort_with_french_unit),
-    "ap_58": CombatCard("AP #58 Russian Guards", "attack", has("RU"), drm=1),
-    "ap_59": CombatCard("AP #59 Alpine Troops", "attack", _italians_only, drm=1),
-    "ap_61": CombatCard("AP #61 Maude", "attack", _british_supplied_through_basra,
-                        army_table=True),
-    "ap_63": CombatCard("AP #63 Backs to the Wall", "defence",
-                        _both(has_any("BR", "FR"), _in_france_or_belgium), drm=1,
-                        requires=("cp_49", "cp_50", "cp_51")),
-    "cp_02": CombatCard("CP #2 Wireless Intercepts", "attack", _russians_only_against_germans,
-                        timing="flank"),
-    "cp_03": CombatCard("CP #3 Von Francois", "attack", _both(has("GE"), _defenders_have("RU")),
-                        drm=1),
-    "cp_04": CombatCard("CP #4 Severe Weather", "defence", _severe_weather, drm=2),
-    "cp_15": CombatCard("CP #15 Chlorine Gas", "attack", has("GE"), drm=1),
-    "cp_16": CombatCard("CP #16 Liman von Sanders", "either", has("TU"), drm=1),
-    "cp_18": CombatCard("CP #18 Fortified Machine Guns", "defence",
-                        lambda g, c, s: "GE" in nations(g, c, s) and entrenched(g, c), drm=1),
-    "cp_19": CombatCard("CP #19 Flamethrowers", "attack", has("GE"), drm=1),
-    "cp_26": CombatCard("CP #26 Place of Execution", "attack", _both(has("GE"), _french_fort),
-                        drm=2, requires=("cp_13",), forbids=HL),
-    "cp_30": CombatCard("CP #30 Alpenkorps", "attack", _both(has("GE"), _mountain_into_or_from),
-                        drm=1),
-    "cp_35": CombatCard("CP #35 Mustard Gas", "attack", has("GE"), drm=1),
-    "cp_40": CombatCard("CP #40 Air Superiority", "attack", has("GE"), drm=1),
-    "cp_43": CombatCard("CP #43 Von Below", "attack", _both(has("GE"), _defenders_only("IT")),
-                        trench_cancel=True),
-    "cp_44": CombatCard("CP #44 Von Hutier", "attack", _both(has("GE"), _defenders_have("RU")),
-                        trench_cancel=True, fires_first=True),
-    "cp_49": CombatCard("CP #49 Michael", "attack", has("GE"), drm=1, trench_cancel=True,
-                        requires=HL),
-    "cp_50": CombatCard("CP #50 Blucher", "attack", has("GE"), trench_cancel=True, requires=HL),
-    "cp_51": CombatCard("CP #51 Peace Offensive", "attack", has("GE"), trench_cancel=True,
-                        requires=HL),
-    "cp_56": CombatCard("CP #56 Withdrawal", "defence", lambda g, c, s: True),
-    "cp_57": CombatCard("CP #57 Kaisertreu", "either", has("AH"), drm=1),
-    "cp_60": CombatCard("CP #60 Turk Determination", "defence", _turks_without_trench),
-    "cp_62": CombatCard("CP #62 Achtung: Panzer", "attack", _both(has("GE"), _clear), drm=1),
-    "cp_64": CombatCard("CP #64 Alberich", "defence", _alberich),
+    PLEVE: CombatCard("AP #4 Pleve", "either", has("RU"), drm=1),
+    PUTNIK: CombatCard("AP #5 Putnik", "either",
+                       lambda g, c, s: "SB" in nations(g, c, s) and fire.year(g) <= 1915, drm=1),
+    WITHDRAWAL_AP: CombatCard("AP #6 Withdrawal", "defence", lambda g, c, s: True),
+    SEVERE_WEATHER_AP: CombatCard("AP #7 Severe Weather", "defence", _severe_weather, drm=2),
+    HURRICANE_BARRAGE: CombatCard("AP #18 Hurricane Barrage", "attack", has("BR"), drm=1),
+    AIR_SUPERIORITY_AP: CombatCard("AP #19 Air Superiority", "attack", has_any("BR", "FR"),
+                                   drm=1),
+    PHOSGENE_GAS: CombatCard("AP #21 Phosgene Gas", "attack", has("FR"), drm=1),
+    MINE_ATTACK: CombatCard("AP #36 Mine Attack", "attack",
+                            lambda g, c, s: "BR" in nations(g, c, s) and entrenched(g, c), drm=1),
+    THEY_SHALL_NOT_PASS: CombatCard("AP #39 They Shall Not Pass", "defence",
+                                    _french_fort_with_french_unit),
+    # AP #48: the trench column shifts only (flank attacks, Fortified Machine Guns and retreat
+    # cancelling still see the trench)
+    ROYAL_TANK_CORPS: CombatCard("AP #48 Royal Tank Corps", "attack", _royal_tank_corps,
+                                 requires=(LANDSHIPS,), trench_shifts_cancel=True),
+    RUSSIAN_GUARDS: CombatCard("AP #58 Russian Guards", "attack", has("RU"), drm=1),
+    ALPINE_TROOPS: CombatCard("AP #59 Alpine Troops", "attack", _italians_only, drm=1),
+    MAUDE: CombatCard("AP #61 Maude", "attack", _british_supplied_through_basra,
+                      army_table=True),
+    BACKS_TO_THE_WALL: CombatCard("AP #63 Backs to the Wall", "defence",
+                                  _both(has_any("BR", "FR"), _in_france_or_belgium), drm=1,
+                                  requires=KAISERSCHLACHT),
+    WIRELESS_INTERCEPTS: CombatCard("CP #2 Wireless Intercepts", "attack",
+                                    _russians_only_against_germans, timing="flank"),
+    VON_FRANCOIS: CombatCard("CP #3 Von Francois", "attack",
+                             _both(has("GE"), _defenders_have("RU")), drm=1),
+    SEVERE_WEATHER_CP: CombatCard("CP #4 Severe Weather", "defence", _severe_weather, drm=2),
+    CHLORINE_GAS: CombatCard("CP #15 Chlorine Gas", "attack", has("GE"), drm=1),
+    LIMAN_VON_SANDERS: CombatCard("CP #16 Liman von Sanders", "either", has("TU"), drm=1),
+    FORTIFIED_MACHINE_GUNS: CombatCard(
+        "CP #18 Fortified Machine Guns", "defence",
+        lambda g, c, s: "GE" in nations(g, c, s) and entrenched(g, c), drm=1),
+    FLAMETHROWERS: CombatCard("CP #19 Flamethrowers", "attack", has("GE"), drm=1),
+    PLACE_OF_EXECUTION: CombatCard("CP #26 Place of Execution", "attack",
+                                   _both(has("GE"), _french_fort), drm=2,
+                                   requires=(FALKENHAYN,), forbids=(HL_TAKE_COMMAND,)),
+    ALPENKORPS: CombatCard("CP #30 Alpenkorps", "attack",
+                           _both(has("GE"), _mountain_into_or_from), drm=1),
+    # CP #31: one combat per turn: the card is "once per turn" (cards.csv), discarded even by
+    # the winner (9.5.4.3)
+    KEMAL: CombatCard("CP #31 Kemal", "defence", _kemal, army_table=True),
+    MUSTARD_GAS: CombatCard("CP #35 Mustard Gas", "attack", has("GE"), drm=1),
+    AIR_SUPERIORITY_CP: CombatCard("CP #40 Air Superiority", "attack", has("GE"), drm=1),
+    VON_BELOW: CombatCard("CP #43 Von Below", "attack", _both(has("GE"), _defenders_only("IT")),
+                          trench_cancel=True),
+    VON_HUTIER: CombatCard("CP #44 Von Hutier", "attack", _both(has("GE"), _defenders_have("RU")),
+                           trench_cancel=True, fires_first=True),
+    MICHAEL: CombatCard("CP #49 Michael", "attack", has("GE"), drm=1, trench_cancel=True,
+                        requires=(HL_TAKE_COMMAND,)),
+    BLUCHER: CombatCard("CP #50 Blucher", "attack", has("GE"), trench_cancel=True,
+                        requires=(HL_TAKE_COMMAND,)),
+    PEACE_OFFENSIVE: CombatCard("CP #51 Peace Offensive", "attack", has("GE"), trench_cancel=True,
+                                requires=(HL_TAKE_COMMAND,)),
+    WITHDRAWAL_CP: CombatCard("CP #56 Withdrawal", "defence", lambda g, c, s: True),
+    KAISERTREU: CombatCard("CP #57 Kaisertreu", "either", has("AH"), drm=1),
+    TURK_DETERMINATION: CombatCard("CP #60 Turk Determination", "defence",
+                                   _turks_without_trench),
+    ACHTUNG_PANZER: CombatCard("CP #62 Achtung: Panzer", "attack", _both(has("GE"), _clear),
+                               drm=1),
+    ALBERICH: CombatCard("CP #64 Alberich", "defence", _alberich),
 }
 
 

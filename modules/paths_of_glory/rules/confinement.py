@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Iterable
 from engine.rules import Violation
 
 from . import board, cards
+from .card_ids import BREST_LITOVSK
 
 if TYPE_CHECKING:
     from .game import Game
 
-BREST_LITOVSK = "cp_45"
 #: 16.4.9: the nations (of spaces) Russian units may still operate in after Brest-Litovsk.
 BREST_NATIONS = ("RU", "GE", "TU", "AH", "RO")
 

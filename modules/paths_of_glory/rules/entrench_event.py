@@ -10,15 +10,14 @@ from typing import TYPE_CHECKING, Iterator
 
 from engine import commands as C
 from engine.actions import Action, Card, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards
-from engine.machine import State
+from . import board, cards, supply
+from .card_ids import ENTRENCH
 
 if TYPE_CHECKING:
     from .game import Game
-
-ENTRENCH_CARDS = ("ap_12", "cp_06")
 
 
 def _rule(g: "Game", card: str) -> str:
@@ -28,7 +27,7 @@ def _rule(g: "Game", card: str) -> str:
 def entrench_ok(g: "Game", side: str, card: str) -> Violation | None:
     """PoG 9.5.1.1: refused once either Entrench card has been played as an event.
     (5.7.4 #4, no Entrench event on turn 1 of the Historical game, is sequence.py's.)"""
-    if any(cards.event_played(g, c) for c in ENTRENCH_CARDS):
+    if any(cards.event_played(g, c) for c in ENTRENCH):
         return Violation(_rule(g, card), f"{cards.label(g, card)}: only one player may ever "
                                          "play Entrench as an event (PoG 9.5.1.1)")
     return None
@@ -36,7 +35,6 @@ def entrench_ok(g: "Game", side: str, card: str) -> Violation | None:
 
 def entrench_spaces(g: "Game", side: str) -> list[str]:
     """Untrenched spaces holding a supplied army of ``side``."""
-    from . import supply
     out = set()
     for pid, piece in g.state.pieces.items():
         if board.is_space(g, piece.loc) and board.is_unit(g, pid) and board.is_army(g, pid) \

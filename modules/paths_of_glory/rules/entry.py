@@ -19,21 +19,21 @@ from typing import TYPE_CHECKING, Iterator
 
 from engine import commands as C
 from engine.actions import Action, Card, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, cards, supply, tracks
-from .cards import EVENTS, Event
-from engine.machine import State
+from .card_ids import BULGARIA, FALL_OF_THE_TSAR, GREECE, ITALY, ROMANIA, SALONIKA
+from .cards import Event
 
 if TYPE_CHECKING:
     from .game import Game
 
 STACKING_LIMIT = 3
-ENTRY_CARDS = {"ap_17": "IT", "ap_16": "RO", "ap_44": "GR", "cp_34": "BU"}
+ENTRY_CARDS = {ITALY: "IT", ROMANIA: "RO", GREECE: "GR", BULGARIA: "BU"}
 ENTRY_NAME = {"IT": "italy", "RO": "romania", "GR": "greece", "BU": "bulgaria"}
 CAPITAL = {"IT": "rome", "RO": "bucharest", "GR": "athens", "BU": "sofia"}
 SIDE = {"IT": "AP", "RO": "AP", "GR": "AP", "BU": "CP"}
-SALONIKA, MEF, FALL_OF_THE_TSAR = "ap_30", "ap_31", "cp_52"
 SALONIKA_NATIONS = ("BR", "FR")  # PoG AP #30: ANA, AUS, CND, PT do not count
 
 
@@ -93,7 +93,7 @@ def neutral_entry_violation(g: "Game", side: str, card_id: str) -> Violation | N
         return Violation("PoG 9.5.2.2", "only one Neutral Entry card per turn, for both players")
     if not cards.nation_neutral(g, nation) and not (nation == "GR" and g.get("pog_greece_limited")):
         return Violation("PoG 9.5.2.1", f"{nation} is no longer neutral")
-    if card_id == "ap_16" and cards.event_played(g, FALL_OF_THE_TSAR):
+    if card_id == ROMANIA and cards.event_played(g, FALL_OF_THE_TSAR):
         return Violation("PoG AP #16", "Romania may not enter after Fall of the Tsar")
     return None
 
@@ -250,6 +250,7 @@ class SalonikaSR(State):
             g.update(moved=moved)
 
 
-for _card in ENTRY_CARDS:
-    EVENTS[_card] = Event(play=_neutral_entry, playable=neutral_entry_violation)
-EVENTS[SALONIKA] = Event(play=play_salonika, playable=salonika_playable)
+#: The events implemented here (joined by the ruleset, :func:`.cards.join_events`).
+EVENTS = {**{card: Event(play=_neutral_entry, playable=neutral_entry_violation)
+             for card in ENTRY_CARDS},
+          SALONIKA: Event(play=play_salonika, playable=salonika_playable)}

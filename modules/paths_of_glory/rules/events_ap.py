@@ -1,8 +1,8 @@
 """Allied strategy-card events (9.5, the AP card list of the rulebook's appendix), except the
 reinforcement cards (:mod:`.reinforce`), the neutral-entry cards and Salonika (:mod:`.entry`)
-and the Combat Cards (:mod:`.combat_cards`; #48 Royal Tank Corps is registered here).
+and the Combat Cards (:mod:`.combat_cards`).
 
-Each event is registered in :data:`cards.EVENTS`; the action round already applies the War
+Each event is listed in :data:`EVENTS` (joined by the ruleset); the action round applies the War
 Status number, removes * cards and records ``pog_events`` (:mod:`.sequence`). Here: the
 prerequisites (``playable`` returns a :class:`Violation` citing the card, ``PoG AP #n``, or the
 rule the card text invokes) and the effects.
@@ -12,20 +12,19 @@ Lasting effects are read by the rules they change, through ``pog_events``
 Air Force in replacements.py, #40 Fourteen Points in peace.py, #49 Sinai Pipeline in combat.py,
 #52 Convoy in events_cp.py, #33 Grand Fleet in ``events_cp.action_round_ended``), the US Entry
 track (``us_entry``: #54, #55; replacements.py and sequence.py read ``over_there``) or the
-globals below, through small hooks that call the functions of this file:
+globals below, through the functions this file attaches to the core's hook points
+(:data:`HOOKS`, :mod:`.hook_points`):
 
-* ``pog_everyone_turn`` (#51 Everyone into Battle) — :func:`activation_nations`, called by
-  :func:`ops.activation_nations`;
+* ``pog_everyone_turn`` (#51 Everyone into Battle) — :func:`activation_nations` at
+  ``activation_nations``;
 * ``pog_yanks_round`` (#35), ``pog_kerensky_round`` (#45), ``pog_brusilov_round`` (#46) —
-  :func:`combat_started`, called by :func:`combat.start_combat` (DRMs; the one-attack
-  announcements are the decision frame ``ap_offensive``);
+  :func:`combat_started` at ``combat_started`` (DRMs; the one-attack announcements are the
+  decision frame ``ap_offensive``);
 * ``pog_great_retreat_turn`` (#27 The Great Retreat) — also :func:`combat_started`: a CP
   attack on Russian units asks the Allies (frame ``ap_great_retreat``);
-* ``pog_sixtus_turn`` (#62, reconstructed) — :func:`attack_violation`, called by combat
-  designation;
-* #48 Royal Tank Corps — :func:`ignores_trench_shift`, called by :func:`combat.fire_for`;
-* ``pog_influenza_turn`` (#65) — read by replacements.py and by ``sequence.card_violation``
-  (no RP action for the rest of the turn).
+* ``pog_sixtus_turn`` (#62, reconstructed) — :func:`attack_violation` at ``attack_allowed``;
+* ``pog_influenza_turn`` (#65) — :func:`rp_violation` at ``rp_play_allowed`` (no RP action for
+  the rest of the turn; replacements.py reads it too).
 
 Decision frames (finite action lists): ``ap_cloak_and_dagger``,
 ``ap_paris_taxis``, ``ap_russian_cavalry``, ``ap_offensive``, ``ap_great_retreat`` (then the
@@ -37,20 +36,21 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards, entrench_event, tracks
-from .cards import EVENTS, Event
-from .combat_cards import COMBAT_CARDS, CombatCard, nations
+from . import board, cards, entrench_event, ops, supply, tracks
+from .battle import combat, place, round_key, save
+from .card_ids import (BLOCKADE, BOLSHEVIK_REVOLUTION, BRUSILOV_OFFENSIVE, CLOAK_AND_DAGGER,
+                       CONVOY, CZECH_LEGION, ENTRENCH_AP, EVERYONE_INTO_BATTLE, FALL_OF_THE_TSAR,
+                       FOURTEEN_POINTS, GRAND_FLEET, GREAT_RETREAT, GUNS_OF_AUGUST,
+                       INDEPENDENT_AIR_FORCE, INFLUENZA, KAISERSCHLACHT, KERENSKY_OFFENSIVE,
+                       LANDSHIPS, LUSITANIA, MOLTKE, OVER_THERE, PARIS_TAXIS, RAPE_OF_BELGIUM,
+                       RUSSIAN_CAVALRY, SINAI_PIPELINE, SIXTUS_AFFAIR, U_BOATS_UNLEASHED,
+                       YANKS_AND_TANKS, ZIMMERMANN_TELEGRAM)
+from .cards import Event
 from .game import Game
-from engine.machine import State
-
-BLOCKADE, LANDSHIPS = "ap_02", "ap_28"
-ZIMMERMANN, OVER_THERE, ROYAL_TANK_CORPS = "ap_54", "ap_55", "ap_48"
-GUNS_OF_AUGUST, FALL_OF_THE_TSAR, BOLSHEVIK_REVOLUTION, U_BOATS = "cp_01", "cp_52", "cp_53", "cp_36"
-#: Michael, Blucher, Peace Offensive (Combat Cards: "played" = used in a combat).
-KAISERSCHLACHT = ("cp_49", "cp_50", "cp_51")
-WESTERN = ("FR", "BE", "GE")
+from .reinforce import place_unit
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -70,11 +70,6 @@ def _turn(g: Game) -> int:
     return int(g.get("turn", 1) or 1)
 
 
-def round_key(g: Game) -> str:
-    """The current Action Round (as combat.py keys it)."""
-    return f"{g.get('turn', 1)}.{g.get('action_round', 1)}"
-
-
 def played(g: Game, card: str) -> bool:
     """Played as an event, or (a Combat Card) used in a combat (9.5.1.2, 9.5.4.2)."""
     if cards.event_played(g, card):
@@ -91,14 +86,12 @@ def _historical_ops(g: Game, card: str) -> None:
     """5.7.4 #7: in the Historical scenario Landships, Zimmermann Telegram and Over There
     also give their OPS."""
     if g.get("pog_scenario") == "historical" and cards.info(g, card).get("event_ops_historical"):
-        from . import ops
         g.note(f"PoG 5.7.4 #7: {cards.label(g, card)} also gives {cards.ops_value(g, card)} OPS")
         ops.start(g, "AP", cards.ops_value(g, card), card)
 
 
 def _operations(g: Game, card: str) -> None:
     """The event's own OPS (cards with "conduct operations with this card")."""
-    from . import ops
     ops.start(g, "AP", cards.ops_value(g, card), card)
 
 
@@ -111,10 +104,10 @@ def _vp(card: str, name: str):
 def _recorded(g: Game, side: str, card: str) -> None:
     """Events whose whole effect is being recorded in ``pog_events`` (read elsewhere)."""
     effects = {
-        "ap_02": "from now on -1 VP in the War Status Phase of every Winter turn",
-        "ap_09": "CP activation in Belgium and France costs 1 OPS per unit until Falkenhayn",
-        "ap_33": "High Seas Fleet is cancelled (no VP)",
-        "ap_37": "Walter Rathenau's extra German RP are cancelled for the rest of the game",
+        BLOCKADE: "from now on -1 VP in the War Status Phase of every Winter turn",
+        MOLTKE: "CP activation in Belgium and France costs 1 OPS per unit until Falkenhayn",
+        GRAND_FLEET: "High Seas Fleet is cancelled (no VP)",
+        INDEPENDENT_AIR_FORCE: "Walter Rathenau's extra German RP are cancelled for the rest of the game",
     }
     _note(g, card, effects.get(card, "played"))
 
@@ -136,13 +129,13 @@ def rape_of_belgium_ok(g: Game, side: str, card: str) -> Violation | None:
 
 
 def lusitania_ok(g: Game, side: str, card: str) -> Violation | None:
-    if not cards.event_played(g, BLOCKADE) or cards.event_played(g, ZIMMERMANN):
+    if not cards.event_played(g, BLOCKADE) or cards.event_played(g, ZIMMERMANN_TELEGRAM):
         return _no(g, card, "playable only after Blockade and before Zimmermann Telegram")
     return None
 
 
 def fourteen_points_ok(g: Game, side: str, card: str) -> Violation | None:
-    if not cards.event_played(g, ZIMMERMANN):
+    if not cards.event_played(g, ZIMMERMANN_TELEGRAM):
         return _no(g, card, "playable only after Zimmermann Telegram (PoG 16.3.5)")
     return None
 
@@ -153,7 +146,7 @@ def fourteen_points(g: Game, side: str, card: str) -> None:
 
 
 def convoy_ok(g: Game, side: str, card: str) -> Violation | None:
-    if not cards.event_played(g, U_BOATS):
+    if not cards.event_played(g, U_BOATS_UNLEASHED):
         return _no(g, card, "playable only after U-Boats Unleashed")
     return None
 
@@ -192,29 +185,10 @@ class CloakAndDagger(State):
         _operations(g, frame["card"])
 
 
-# -- #28 Landships, #48 Royal Tank Corps --------------------------------------------------------
+# -- #28 Landships (#48 Royal Tank Corps is in combat_cards.py) ------------------------------------
 def landships(g: Game, side: str, card: str) -> None:
     _note(g, card, "Royal Tank Corps may now be played")
     _historical_ops(g, card)
-
-
-def _rtc_fits(g: Game, c: dict, side: str) -> bool:
-    """AP #48: a British attack (ANA, AUS, CND, PT do not count) on a clear space in France,
-    Belgium or Germany."""
-    from . import fire
-    return ("BR" in nations(g, c, side) and fire.terrain(g, c["target"]) == "clear"
-            and board.attr(g, c["target"], "nation") in WESTERN)
-
-
-COMBAT_CARDS.setdefault(ROYAL_TANK_CORPS, CombatCard(
-    "AP #48 Royal Tank Corps", "attack", _rtc_fits, requires=(LANDSHIPS,)))
-
-
-def ignores_trench_shift(g: Game, c: dict) -> bool:
-    """Hook for :func:`combat.fire_for`: AP #48 Royal Tank Corps cancels the trench column
-    shifts only (flank attacks, Fortified Machine Guns and retreat cancelling still see the
-    trench)."""
-    return ROYAL_TANK_CORPS in (c.get("cards") or {}).get(c.get("attacker"), [])
 
 
 # -- #33 Grand Fleet ----------------------------------------------------------------------------
@@ -280,10 +254,9 @@ def brusilov_fits(g: Game, c: dict) -> bool:
 
 
 def combat_started(g: Game) -> None:
-    """Hook for :func:`combat.start_combat` (after ``combat_resolve`` is pushed): the DRMs of
+    """Hook ``combat_started`` (after ``combat_resolve`` is pushed): the DRMs of
     AP #35 Yanks and Tanks and AP #46 Brusilov Offensive, and the announcement of AP #45
     Kerensky Offensive / AP #46's trench cancel (before the flank step and any combat card)."""
-    from .combat import combat, save
     c = combat(g)
     if c and c.get("attacker") == "CP" and great_retreat_fits(g, c):
         g.call("ap_great_retreat", side="AP")
@@ -319,7 +292,6 @@ class OffensiveAnnounce(State):
                                          "this Russian attack, or done")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
-        from .combat import combat
         c = combat(g)
         if kerensky_fits(g, c):
             yield self.offer("kerensky", "AP")
@@ -328,7 +300,6 @@ class OffensiveAnnounce(State):
         yield self.offer("done", "AP")
 
     def refuse(self, g: Game, frame: dict, action: Action) -> Violation | None:
-        from .combat import combat
         if action.verb == "kerensky" and not kerensky_fits(g, combat(g)):
             return Violation("PoG AP #45", "Kerensky Offensive: once, for a Russian attack on a "
                                            "space with AH, BU or TU units")
@@ -339,7 +310,6 @@ class OffensiveAnnounce(State):
 
     def on_kerensky(self, g: Game, frame: dict) -> None:
         """Use the Kerensky Offensive (+2 DRM) for this attack"""
-        from .combat import combat, save
         c = combat(g)
         c["drm"]["AP"] += 2
         g.set("pog_kerensky_used", True)
@@ -348,7 +318,6 @@ class OffensiveAnnounce(State):
 
     def on_brusilov(self, g: Game, frame: dict) -> None:
         """Use the Brusilov Offensive (no trench effects) for this attack"""
-        from .combat import combat
         c = combat(g)
         c["ignore_trench"] = True
         g.set("pog_brusilov_used", True)
@@ -361,7 +330,6 @@ class OffensiveAnnounce(State):
 
     @staticmethod
     def _after(g: Game, c: dict) -> None:
-        from .combat import save
         save(g, c)
         if not (kerensky_fits(g, c) or brusilov_fits(g, c)):
             g.end()
@@ -393,7 +361,6 @@ class GreatRetreat(State):
     rule = "AP #27"
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
-        from .combat import combat, place
         return Prompt("AP", "great_retreat", "The Great Retreat: the Russian units in "
                       f"{place(g, combat(g)['target'])} may retreat one space instead of "
                       "fighting (retreat / fight)")
@@ -408,7 +375,6 @@ class GreatRetreat(State):
 
     def on_great_retreat(self, g: Game, frame: dict) -> None:
         """The Russian units retreat one space instead of fighting"""
-        from .combat import combat, save
         g.end()
         c = combat(g)
         russians = _russians(g, c)
@@ -429,13 +395,11 @@ class GreatRetreatResume(State):
     automatic = True
 
     def run(self, g: Game, frame: dict) -> None:
-        from . import board as b
-        from .combat import combat, save
         g.end()
         c = combat(g)
         rest = [p for p in frame["rest"] if p in g.state.pieces
                 and g.state.pieces[p].loc == c["target"]]
-        fort = c.get("fort") and b.fort_intact(g, c["target"])
+        fort = c.get("fort") and board.fort_intact(g, c["target"])
         c["moved"] = []
         if rest or fort:
             c["defenders"] = rest
@@ -469,8 +433,8 @@ def everyone(g: Game, side: str, card: str) -> None:
                    "as one nationality (PoG 12.1.11 still applies)")
 
 
-def activation_nations(g: Game, side: str, loc: str, found: set[str]) -> set[str]:
-    """Hook for :func:`ops.activation_nations`: AP #51 Everyone into Battle — Allied units in
+def activation_nations(found: set[str], g: Game, side: str, loc: str) -> set[str]:
+    """Hook ``activation_nations``: AP #51 Everyone into Battle — Allied units in
     Italy, France and Belgium count as one nationality this turn."""
     if (side == "AP" and found and g.get("pog_everyone_turn") == _turn(g)
             and board.attr(g, loc, "nation") in ("IT", "FR", "BE")):
@@ -495,7 +459,7 @@ def zimmermann(g: Game, side: str, card: str) -> None:
 
 
 def over_there_ok(g: Game, side: str, card: str) -> Violation | None:
-    if not cards.event_played(g, ZIMMERMANN) or g.get("us_entry") != "zimmermann":
+    if not cards.event_played(g, ZIMMERMANN_TELEGRAM) or g.get("us_entry") != "zimmermann":
         return Violation("PoG 16.3.4", "Over There only after Zimmermann Telegram")
     when = g.get("pog_zimmermann_turn")
     if when is not None and _turn(g) <= int(when):
@@ -565,7 +529,6 @@ def _cavalry_pool(g: Game) -> list[int]:
 
 def _cavalry_spaces(g: Game) -> list[str]:
     """Spaces in Russia holding a supplied RU army, with room (10.1.1)."""
-    from . import supply
     out = set()
     for pid, piece in g.state.pieces.items():
         loc = piece.loc
@@ -612,7 +575,6 @@ class RussianCavalry(State):
 
     def on_place(self, g: Game, frame: dict, space: Loc) -> None:
         """Place a cavalry corps here"""
-        from .reinforce import place_unit
         place_unit(g, _cavalry_pool(g)[0], space)
         g.note(f"Russian Cavalry: a cavalry corps enters {g.module.locations[space].name}")
         if not _cavalry_pool(g) or not _cavalry_spaces(g):
@@ -622,7 +584,6 @@ class RussianCavalry(State):
 def czech_legion(g: Game, side: str, card: str) -> None:
     """AP #60 (reconstructed): the Czech Legion corps enters the Allied Reserve Box."""
     moved = [p for p in _pieces_of(g, "czl_corps") if g.state.pieces[p].loc == "pool:AP"]
-    from .reinforce import place_unit
     for pid in moved:
         place_unit(g, pid, "reserve:AP")
     _note(g, card, "the Czech Legion corps enters the Allied Reserve Box" if moved
@@ -636,7 +597,7 @@ def sixtus(g: Game, side: str, card: str) -> None:
 
 
 def attack_violation(g: Game, side: str, pid: int, target: str) -> Violation | None:
-    """Hook for combat designation: AP #62 The Sixtus Affair (reconstructed)."""
+    """Hook ``attack_allowed``: AP #62 The Sixtus Affair (reconstructed)."""
     if side == "CP" and g.get("pog_sixtus_turn") == _turn(g) and board.nation_of(g, pid) == "AH":
         return Violation("PoG AP #62", "The Sixtus Affair: no Austro-Hungarian unit may attack "
                                        "this turn")
@@ -648,38 +609,46 @@ def influenza(g: Game, side: str, card: str) -> None:
     _note(g, card, "neither side may take replacement (RP) actions for the rest of this turn")
 
 
-def rp_violation(g: Game) -> Violation | None:
-    """Hook for ``sequence.card_violation`` (play_rp): AP #65 Influenza."""
+def rp_violation(g: Game, side: str) -> Violation | None:
+    """Hook ``rp_play_allowed``: AP #65 Influenza."""
     if g.get("pog_influenza_turn") == _turn(g):
         return Violation("PoG AP #65", "Influenza: no RP action for the rest of this turn")
     return None
 
 
-# -- the registry --------------------------------------------------------------------------------
-for _card, _event in {
-    "ap_02": Event(_recorded),
-    "ap_09": Event(_recorded, moltke_ok),
-    "ap_12": Event(entrench_event.entrench, entrench_event.entrench_ok),
-    "ap_13": Event(_vp("ap_13", "Rape of Belgium"), rape_of_belgium_ok),
-    "ap_23": Event(cloak_and_dagger),
-    "ap_26": Event(_vp("ap_26", "Lusitania"), lusitania_ok),
-    "ap_27": Event(great_retreat),
-    "ap_28": Event(landships),
-    "ap_33": Event(_recorded, grand_fleet_ok),
-    "ap_35": Event(yanks_and_tanks),
-    "ap_37": Event(_recorded),
-    "ap_40": Event(fourteen_points, fourteen_points_ok),
-    "ap_45": Event(kerensky, kerensky_ok),
-    "ap_46": Event(brusilov),
-    "ap_49": Event(sinai_pipeline),
-    "ap_51": Event(everyone, everyone_ok),
-    "ap_52": Event(convoy, convoy_ok),
-    "ap_54": Event(zimmermann, zimmermann_ok),
-    "ap_55": Event(over_there, over_there_ok),
-    "ap_56": Event(paris_taxis),
-    "ap_57": Event(russian_cavalry, russian_cavalry_ok),
-    "ap_60": Event(czech_legion),
-    "ap_62": Event(sixtus),
-    "ap_65": Event(influenza),
-}.items():
-    EVENTS.setdefault(_card, _event)
+# -- what this file implements and attaches ------------------------------------------------------
+#: The events implemented here (joined by the ruleset, :func:`.cards.join_events`).
+EVENTS: dict[str, Event] = {
+    BLOCKADE: Event(_recorded),
+    MOLTKE: Event(_recorded, moltke_ok),
+    ENTRENCH_AP: Event(entrench_event.entrench, entrench_event.entrench_ok),
+    RAPE_OF_BELGIUM: Event(_vp(RAPE_OF_BELGIUM, "Rape of Belgium"), rape_of_belgium_ok),
+    CLOAK_AND_DAGGER: Event(cloak_and_dagger),
+    LUSITANIA: Event(_vp(LUSITANIA, "Lusitania"), lusitania_ok),
+    GREAT_RETREAT: Event(great_retreat),
+    LANDSHIPS: Event(landships),
+    GRAND_FLEET: Event(_recorded, grand_fleet_ok),
+    YANKS_AND_TANKS: Event(yanks_and_tanks),
+    INDEPENDENT_AIR_FORCE: Event(_recorded),
+    FOURTEEN_POINTS: Event(fourteen_points, fourteen_points_ok),
+    KERENSKY_OFFENSIVE: Event(kerensky, kerensky_ok),
+    BRUSILOV_OFFENSIVE: Event(brusilov),
+    SINAI_PIPELINE: Event(sinai_pipeline),
+    EVERYONE_INTO_BATTLE: Event(everyone, everyone_ok),
+    CONVOY: Event(convoy, convoy_ok),
+    ZIMMERMANN_TELEGRAM: Event(zimmermann, zimmermann_ok),
+    OVER_THERE: Event(over_there, over_there_ok),
+    PARIS_TAXIS: Event(paris_taxis),
+    RUSSIAN_CAVALRY: Event(russian_cavalry, russian_cavalry_ok),
+    CZECH_LEGION: Event(czech_legion),
+    SIXTUS_AFFAIR: Event(sixtus),
+    INFLUENZA: Event(influenza),
+}
+
+#: What this file attaches to the core's hook points (:mod:`.hook_points`; wired by the ruleset).
+HOOKS = {
+    "activation_nations": [activation_nations],      # AP #51 Everyone into Battle
+    "attack_allowed": [attack_violation],            # AP #62 The Sixtus Affair
+    "combat_started": [combat_started],              # AP #27, #35, #45, #46
+    "rp_play_allowed": [rp_violation],               # AP #65 Influenza
+}

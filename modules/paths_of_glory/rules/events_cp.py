@@ -3,24 +3,25 @@ except the reinforcement cards (:mod:`.reinforce`), the neutral-entry card Bulga
 (:mod:`.entry`) and the Combat Cards (:mod:`.combat_cards`). #24 Libyan Revolt (a Turkish
 reinforcement card, 9.5.3.2) is :mod:`.reinforce`'s.
 
-Each event is registered in :data:`cards.EVENTS`; the action round already applies the War
+Each event is listed in :data:`EVENTS` (joined by the ruleset); the action round applies the War
 Status number, removes * cards and records ``pog_events`` (:mod:`.sequence`). Here: the
 prerequisites (``playable`` returns a :class:`Violation` citing the card, ``PoG CP #n``, or the
 rule the card text invokes) and the effects.
 
 Lasting effects are read by the rules they change, through ``pog_events``
-(:func:`cards.event_played`) or the globals below, and through small hooks that call the
-functions of this file:
+(:func:`cards.event_played`) or the globals below, and through the functions this file
+attaches to the core's hook points (:data:`HOOKS`, :mod:`.hook_points`):
 
-* ``pog_zeppelin_turn`` (#27 Zeppelin Raids) and #36 U-Boats Unleashed — :func:`british_rp_losses`,
-  called by the Replacement Phase (:mod:`.replacements`);
-* ``pog_high_seas_fleet`` (#25) — :func:`action_round_ended`, called by ``action_round_end``;
+* ``pog_zeppelin_turn`` (#27 Zeppelin Raids) and #36 U-Boats Unleashed —
+  :func:`british_rp_losses` at ``replacements_begin``;
+* ``pog_high_seas_fleet`` (#25) — :func:`action_round_ended` at ``action_round_ended``;
 * ``pog_lloyd_george_turn`` (#55), ``pog_stavka_turn`` (#58) and #45 Brest-Litovsk —
-  :func:`attack_violation`, called by combat designation (:mod:`.combat`);
-* ``pog_haig_turn`` (#61) — :func:`haig_holds`, called by the retreat (:mod:`.retreat`);
-* #10 Sud Army and #29 11th Army — :func:`activation_cost`, called by :mod:`.ops`;
-* #47 French Mutiny — :func:`note_attack` records ``pog_french_mutiny_attack`` (the turn) for
-  the War Status Phase, called by :func:`mo.note_attack`;
+  :func:`attack_violation` at ``attack_allowed``;
+* ``pog_haig_turn`` (#61) — :func:`haig_may_hold` at ``retreat_ignored``;
+* #10 Sud Army and #29 11th Army — :func:`activation_cost` at ``activation_cost``;
+* #47 French Mutiny — :func:`note_attack` at ``attack_declared`` records
+  ``pog_french_mutiny_attack`` (the turn) for the War Status Phase;
+* #51 Peace Offensive (a Combat Card) — :func:`combat_finished` at ``combat_finished``;
 * #36 U-Boats Unleashed also forbids US Reinforcements until Convoy:
   :func:`us_reinforcements_blocked` (for the Allied reinforcement cards).
 
@@ -33,22 +34,23 @@ from typing import Iterable, Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards, entrench_event, tracks
+from . import (board, cards, entrench_event, losses, mo, ops, replacements, sieges, supply,
+               tracks)
+from .card_ids import (BOLSHEVIK_REVOLUTION, BREST_LITOVSK, CONVOY, ELEVENTH_ARMY, ENTRENCH_CP,
+                       FALKENHAYN, FALL_OF_THE_TSAR, FRENCH_MUTINY, GRAND_FLEET, GUNS_OF_AUGUST,
+                       HAIG, HIGH_SEAS_FLEET, HL_TAKE_COMMAND, HOFFMANN, KAISERSCHLACHT, LANDWEHR,
+                       LLOYD_GEORGE, MATA_HARI, MOLTKE, OBEROST, PEACE_OFFENSIVE,
+                       PLACE_OF_EXECUTION, POLISH_RESTORATION, PRINCE_MAX, RACE_TO_THE_SEA,
+                       REICHSTAG_TRUCE, RUSSIAN_DESERTIONS, STAVKA_TIMIDITY, SUD_ARMY,
+                       TSAR_TAKES_COMMAND, U_BOATS_UNLEASHED, WALTER_RATHENAU, WAR_IN_AFRICA,
+                       ZEPPELIN_RAIDS)
+from .cards import Event
 from .confinement import BREST_NATIONS  # 16.4.9
-from .cards import EVENTS, Event
 from .game import Game
-from engine.machine import State
 
-MOLTKE, GRAND_FLEET, IAF, CONVOY = "ap_09", "ap_33", "ap_37", "ap_52"
-FALKENHAYN, TSAR_TAKES_COMMAND, FALL_OF_THE_TSAR = "cp_13", "cp_28", "cp_52"
-BOLSHEVIK_REVOLUTION, HL_TAKE_COMMAND, BREST_LITOVSK = "cp_53", "cp_54", "cp_45"
-SUD_ARMY, ELEVENTH_ARMY = "cp_10", "cp_29"
-HAIG, LLOYD_GEORGE, STAVKA, FRENCH_MUTINY = "cp_61", "cp_55", "cp_58", "cp_47"
-ZEPPELIN_RAIDS, U_BOATS = "cp_27", "cp_36"
-#: Michael, Blucher, Peace Offensive (Combat Cards: "played" = used in a combat).
-KAISERSCHLACHT = ("cp_49", "cp_50", "cp_51")
 WESTERN = ("FR", "BE", "GE")
 
 
@@ -92,7 +94,6 @@ def _pieces_of(g: Game, type_id: str) -> list[int]:
 def _historical_ops(g: Game, card: str) -> None:
     """5.7.4 #7: in the Historical scenario these events also give their OPS."""
     if g.get("pog_scenario") == "historical" and cards.info(g, card).get("event_ops_historical"):
-        from . import ops
         g.note(f"PoG 5.7.4 #7: {cards.label(g, card)} also gives {cards.ops_value(g, card)} OPS")
         ops.start(g, "CP", cards.ops_value(g, card), card)
 
@@ -104,15 +105,15 @@ def _note(g: Game, card: str, text: str) -> None:
 def _always(g: Game, side: str, card: str) -> None:
     """Events whose whole effect is being recorded in ``pog_events`` (read elsewhere)."""
     effects = {
-        "cp_08": "CP units may now end movement in Ostend, Calais and Amiens (PoG 11.1.9)",
-        "cp_10": "one AH unit and up to two GE corps in a space activate for 1 OPS",
-        "cp_11": "German units may now attack spaces holding Russian forts (PoG 15.1.11)",
-        "cp_13": "Moltke is cancelled (PoG 9.2.3); Place of Execution may be played",
-        "cp_29": "the GE 11th Army and CP corps in its space activate for 1 OPS",
-        "cp_33": "Germany gets 1 extra RP in every Replacement Phase (PoG 17.1)",
-        "cp_37": "+1 to every later CP Mandated Offensive roll (PoG 7.1.9)",
-        "cp_26": "played alone for War Status: every French fort is destroyed",
-        "cp_65": "War Status +3",
+        RACE_TO_THE_SEA: "CP units may now end movement in Ostend, Calais and Amiens (PoG 11.1.9)",
+        SUD_ARMY: "one AH unit and up to two GE corps in a space activate for 1 OPS",
+        OBEROST: "German units may now attack spaces holding Russian forts (PoG 15.1.11)",
+        FALKENHAYN: "Moltke is cancelled (PoG 9.2.3); Place of Execution may be played",
+        ELEVENTH_ARMY: "the GE 11th Army and CP corps in its space activate for 1 OPS",
+        WALTER_RATHENAU: "Germany gets 1 extra RP in every Replacement Phase (PoG 17.1)",
+        HOFFMANN: "+1 to every later CP Mandated Offensive roll (PoG 7.1.9)",
+        PLACE_OF_EXECUTION: "played alone for War Status: every French fort is destroyed",
+        PRINCE_MAX: "War Status +3",
     }
     _note(g, card, effects.get(card, "played"))
 
@@ -127,7 +128,6 @@ def guns_of_august_ok(g: Game, side: str, card: str) -> Violation | None:
 def guns_of_august(g: Game, side: str, card: str) -> None:
     """CP #1: Liege's fort destroyed, GE 1st and 2nd Armies placed in Liege, GE 1st, 2nd and
     3rd Armies activated for combat (7.6 example: they attack Sedan)."""
-    from . import losses
     if board.fort_value(g, "liege") and not board.fort_destroyed(g, "liege"):
         losses.destroy_fort(g, "liege")
     armies = {t: next((p for p in _pieces_of(g, t) if board.is_space(g, g.state.pieces[p].loc)),
@@ -152,7 +152,6 @@ def guns_of_august(g: Game, side: str, card: str) -> None:
 
 # -- #5 Landwehr --------------------------------------------------------------------------------
 def landwehr_ok(g: Game, side: str, card: str) -> Violation | None:
-    from . import supply
     if board.controller(g, "berlin") == "AP" or not supply.in_supply(g, "berlin", "CP", "GE"):
         return _no(g, card, "not playable while Berlin is Allied-controlled or out of supply")
     return None
@@ -164,7 +163,6 @@ def landwehr(g: Game, side: str, card: str) -> None:
 
 
 def _landwehr_units(g: Game, halves: int) -> list[int]:
-    from . import supply
     out = []
     for pid in sorted(g.state.pieces):
         piece = g.state.pieces[pid]
@@ -275,7 +273,6 @@ class MataHari(State):
 
     def on_operations(self, g: Game, frame: dict) -> None:
         """Conduct operations with this card"""
-        from . import ops
         g.end()
         ops.start(g, "CP", cards.ops_value(g, frame["card"]), frame["card"])
 
@@ -292,7 +289,7 @@ def high_seas_fleet_pending(g: Game) -> bool:
 
 
 def action_round_ended(g: Game, frame: dict) -> None:
-    """Hook for ``action_round_end``: the Allied action after High Seas Fleet decides its VP."""
+    """Hook ``action_round_ended``: the Allied action after High Seas Fleet decides its VP."""
     if not g.get("pog_high_seas_fleet") or frame.get("side") != "AP":
         return
     g.set("pog_high_seas_fleet", None)
@@ -320,13 +317,14 @@ def u_boats(g: Game, side: str, card: str) -> None:
 
 
 def u_boats_active(g: Game) -> bool:
-    return cards.event_played(g, U_BOATS) and not cards.event_played(g, CONVOY)
+    return cards.event_played(g, U_BOATS_UNLEASHED) and not cards.event_played(g, CONVOY)
 
 
-def british_rp_losses(g: Game) -> None:
-    """Hook for the Replacement Phase, before the Allies spend: Zeppelin Raids (-4 BR RP this
+def british_rp_losses(g: Game, side: str) -> None:
+    """Hook ``replacements_begin``, before the Allies spend: Zeppelin Raids (-4 BR RP this
     turn) and U-Boats Unleashed (-1 BR RP every turn until Convoy); never below zero (4.4)."""
-    from . import replacements
+    if side != "AP":
+        return
     loss = 0
     if g.get("pog_zeppelin_turn") == _turn(g):
         loss += 4
@@ -411,7 +409,6 @@ def brest_litovsk(g: Game, side: str, card: str) -> None:
     """CP #45 / 16.4.9: Russian units outside Russia, Germany, Turkey, Austria-Hungary and
     Romania, or stacked with other Allied units, are eliminated; attacks by and on Russians
     end (:func:`attack_violation`); the campaign victory levels change (status.py)."""
-    from . import losses
     tracks.set_capitulation(g, "brest_litovsk")
     for pid in sorted(g.state.pieces):
         piece = g.state.pieces[pid]
@@ -476,7 +473,6 @@ class WarInAfrica(State):
         g.note(f"War in Africa: {g.ptype(pid).name} leaves the game")
         g.do(C.Move(pid, "perm_eliminated:AP"))
         if board.markers_in(g, loc, "m_siege"):
-            from . import sieges
             sieges.update_siege(g, loc)  # PoG 15.2.4: a siege too weak now is lifted
 
 
@@ -489,9 +485,11 @@ def french_mutiny(g: Game, side: str, card: str) -> None:
 
 
 def note_attack(g: Game, side: str, attackers: Iterable[int], space: str) -> None:
-    """Hook for :func:`mo.note_attack`: a French unit not stacked with US units attacking in
-    France, Belgium or Germany in a French Mutiny turn (the Allied MO is French)."""
-    if side != "AP" or g.get("pog_mo_ap") != "FR" or not cards.event_played(g, FRENCH_MUTINY):
+    """Hook ``attack_declared``: a French unit not stacked with US units attacking in France,
+    Belgium or Germany in a French Mutiny turn (the Allied MO is French), unless the event was
+    played after this turn's French MO was already made (7.1.8)."""
+    if side != "AP" or g.get("pog_mo_ap") != "FR" or not cards.event_played(g, FRENCH_MUTINY) \
+            or mo.mutiny_void_this_turn(g, side):
         return
     if board.attr(g, space, "nation") not in WESTERN:
         return
@@ -546,7 +544,7 @@ def haig(g: Game, side: str, card: str) -> None:
 
 
 def attack_violation(g: Game, side: str, pid: int, target: str) -> Violation | None:
-    """Hook for combat designation: why unit ``pid`` may not attack ``target`` under a CP
+    """Hook ``attack_allowed``: why unit ``pid`` may not attack ``target`` under a CP
     event (Brest-Litovsk, Lloyd George, Stavka Timidity), or None."""
     nation = board.nation_of(g, pid)
     defenders = board.units_in(g, target, "CP" if side == "AP" else "AP")
@@ -571,9 +569,9 @@ def attack_violation(g: Game, side: str, pid: int, target: str) -> Violation | N
 
 
 def haig_holds(g: Game, c: dict, defenders: list[int]) -> list[int]:
-    """Hook for the retreat (12.5): the defending German units that ignore the retreat under
-    Haig (this turn, entrenched in France, Belgium or Germany, attacked with British units;
-    no effect after Michael, Blucher or Peace Offensive). They hold (the CP always choose to)."""
+    """The defending German units that may ignore the retreat under Haig (this turn,
+    entrenched in France, Belgium or Germany, attacked with British units; no effect after
+    Michael, Blucher or Peace Offensive). The CP decide unit by unit (``hold``)."""
     target = c.get("target")
     if g.get("pog_haig_turn") != _turn(g) or _kaiserschlacht(g) or c.get("defender") != "CP":
         return []
@@ -587,24 +585,21 @@ def haig_holds(g: Game, c: dict, defenders: list[int]) -> list[int]:
     return [p for p in defenders if board.nation_of(g, p) == "GE"]
 
 
-# -- Combat Cards with an effect beyond a DRM: #31 Kemal, #51 Peace Offensive ----------------------
-def _kemal(g: Game, c: dict, side: str) -> bool:
-    """CP #31: a defending Turkish unit (SN excluded) with a CF of 1 or more."""
-    return side == c["defender"] and any(
-        board.nation_of(g, p) == "TU" and int(g.value(p, "cf") or 0) >= 1
-        for p in combat_units(g, c, side))
+def haig_may_hold(held: list[int], g: Game, c: dict, defenders: list[int]) -> list[int]:
+    """Hook ``retreat_ignored`` (12.5): adds the units :func:`haig_holds` names, with a line in
+    the log."""
+    mine = [p for p in haig_holds(g, c, defenders) if p not in held]
+    if mine:
+        g.note("Haig (CP #61): entrenched German units may ignore the retreat")
+    return held + mine
 
 
-def combat_units(g: Game, c: dict, side: str) -> list[int]:
-    key = "attackers" if side == c["attacker"] else "defenders"
-    return [p for p in c[key] if p in g.state.pieces and board.is_space(g, g.state.pieces[p].loc)]
-
-
+# -- #51 Peace Offensive (a Combat Card: combat_cards.py) ----------------------------------------
 def combat_finished(g: Game, c: dict) -> None:
-    """Hook for the end of a combat: CP #51 Peace Offensive costs 1 VP when the attackers did
+    """Hook ``combat_finished``: CP #51 Peace Offensive costs 1 VP when the attackers did
     not advance into the defending space."""
     att = c.get("attacker")
-    if "cp_51" in (c.get("cards") or {}).get(att, []) and not any(
+    if PEACE_OFFENSIVE in (c.get("cards") or {}).get(att, []) and not any(
             g.state.pieces[p].loc == c.get("target") for p in c.get("attackers", [])
             if p in g.state.pieces):
         tracks.add_vp(g, -1, "Peace Offensive: the attackers did not advance, CP #51")
@@ -630,8 +625,8 @@ def _eleventh_cost(g: Game, loc: str) -> int | None:
     return 1 if len(armies) == 1 else 2
 
 
-def activation_cost(g: Game, side: str, loc: str, mode: str, cost: int) -> int:
-    """Hook for :func:`ops.activation_cost`: CP #10 Sud Army (one AH unit and up to two GE
+def activation_cost(cost: int, g: Game, side: str, loc: str, mode: str) -> int:
+    """Hook ``activation_cost``: CP #10 Sud Army (one AH unit and up to two GE
     corps for 1 OPS, 2 with a second AH unit or another non-GE corps; one group per Action
     Round) and CP #29 11th Army (the GE 11th Army and CP corps for 1 OPS, 2 with a second CP
     army). Neither overrides 12.1.11 (combat)."""
@@ -654,7 +649,6 @@ def activation_cost(g: Game, side: str, loc: str, mode: str, cost: int) -> int:
 
 
 def _nations(g: Game, loc: str) -> set[str]:
-    from . import ops
     return ops.activation_nations(g, "CP", loc)
 
 
@@ -732,42 +726,47 @@ class RussianDesertions(State):
             g.update(left=left)
 
 
-# -- the registry --------------------------------------------------------------------------------
-from .combat_cards import COMBAT_CARDS, CombatCard  # noqa: E402
+# -- what this file implements and attaches ------------------------------------------------------
+#: The events implemented here (joined by the ruleset, :func:`.cards.join_events`).
+EVENTS: dict[str, Event] = {
+    GUNS_OF_AUGUST: Event(guns_of_august, guns_of_august_ok),
+    LANDWEHR: Event(landwehr, landwehr_ok),
+    ENTRENCH_CP: Event(entrench_event.entrench, entrench_event.entrench_ok),
+    RACE_TO_THE_SEA: Event(_always),
+    REICHSTAG_TRUCE: Event(reichstag, reichstag_ok),
+    SUD_ARMY: Event(_always),
+    OBEROST: Event(_always),
+    FALKENHAYN: Event(_always, falkenhayn_ok),
+    MATA_HARI: Event(mata_hari),
+    HIGH_SEAS_FLEET: Event(high_seas_fleet),
+    PLACE_OF_EXECUTION: Event(_always, place_of_execution_ok),
+    ZEPPELIN_RAIDS: Event(zeppelin_raids),
+    TSAR_TAKES_COMMAND: Event(tsar_takes_command, tsar_takes_command_ok),
+    ELEVENTH_ARMY: Event(_always, eleventh_army_ok),
+    WAR_IN_AFRICA: Event(war_in_africa),
+    WALTER_RATHENAU: Event(_always),
+    U_BOATS_UNLEASHED: Event(u_boats, hl_required),
+    HOFFMANN: Event(_always, hl_required),
+    BREST_LITOVSK: Event(brest_litovsk, brest_litovsk_ok),
+    FRENCH_MUTINY: Event(french_mutiny),
+    FALL_OF_THE_TSAR: Event(fall_of_the_tsar, fall_of_the_tsar_ok),
+    BOLSHEVIK_REVOLUTION: Event(bolshevik, bolshevik_ok),
+    HL_TAKE_COMMAND: Event(hl_take_command),
+    LLOYD_GEORGE: Event(lloyd_george, lloyd_george_ok),
+    STAVKA_TIMIDITY: Event(stavka, stavka_ok),
+    POLISH_RESTORATION: Event(polish, polish_ok),
+    HAIG: Event(haig),
+    RUSSIAN_DESERTIONS: Event(desertions, desertions_ok),
+    PRINCE_MAX: Event(_always, prince_max_ok),
+}
 
-# Kemal fires the defence on the Army table (combat.fire_for); one combat per turn: the card is
-# "once per turn" (cards.csv), discarded even by the winner (9.5.4.3).
-COMBAT_CARDS.setdefault("cp_31", CombatCard("CP #31 Kemal", "defence", _kemal))
-
-for _card, _event in {
-    "cp_01": Event(guns_of_august, guns_of_august_ok),
-    "cp_05": Event(landwehr, landwehr_ok),
-    "cp_06": Event(entrench_event.entrench, entrench_event.entrench_ok),
-    "cp_08": Event(_always),
-    "cp_09": Event(reichstag, reichstag_ok),
-    "cp_10": Event(_always),
-    "cp_11": Event(_always),
-    "cp_13": Event(_always, falkenhayn_ok),
-    "cp_17": Event(mata_hari),
-    "cp_25": Event(high_seas_fleet),
-    "cp_26": Event(_always, place_of_execution_ok),
-    "cp_27": Event(zeppelin_raids),
-    "cp_28": Event(tsar_takes_command, tsar_takes_command_ok),
-    "cp_29": Event(_always, eleventh_army_ok),
-    "cp_32": Event(war_in_africa),
-    "cp_33": Event(_always),
-    "cp_36": Event(u_boats, hl_required),
-    "cp_37": Event(_always, hl_required),
-    "cp_45": Event(brest_litovsk, brest_litovsk_ok),
-    "cp_47": Event(french_mutiny),
-    "cp_52": Event(fall_of_the_tsar, fall_of_the_tsar_ok),
-    "cp_53": Event(bolshevik, bolshevik_ok),
-    "cp_54": Event(hl_take_command),
-    "cp_55": Event(lloyd_george, lloyd_george_ok),
-    "cp_58": Event(stavka, stavka_ok),
-    "cp_59": Event(polish, polish_ok),
-    "cp_61": Event(haig),
-    "cp_63": Event(desertions, desertions_ok),
-    "cp_65": Event(_always, prince_max_ok),
-}.items():
-    EVENTS.setdefault(_card, _event)
+#: What this file attaches to the core's hook points (:mod:`.hook_points`; wired by the ruleset).
+HOOKS = {
+    "activation_cost": [activation_cost],            # CP #10 Sud Army, CP #29 11th Army
+    "attack_allowed": [attack_violation],            # CP #45 Brest-Litovsk, #55, #58
+    "attack_declared": [note_attack],                # CP #47 French Mutiny
+    "retreat_ignored": [haig_may_hold],              # CP #61 Haig
+    "combat_finished": [combat_finished],            # CP #51 Peace Offensive
+    "action_round_ended": [action_round_ended],      # CP #25 High Seas Fleet
+    "replacements_begin": [british_rp_losses],       # CP #27 Zeppelin Raids, CP #36 U-Boats
+}

@@ -58,25 +58,25 @@ def uses_army_table(g: "Game", pids: Iterable[int]) -> bool:
     return any(board.is_army(g, pid) for pid in pids)
 
 
+def strength_range(label: object) -> tuple[int, int | None]:
+    """The combat strengths a fire-table column covers (12.2.8): ``3`` → (3, 3), ``"6-8"`` →
+    (6, 8), ``"16+"`` → (16, None). ValueError for a label that is none of these."""
+    text = str(label)
+    if text.endswith("+"):
+        return int(text[:-1]), None
+    if "-" in text:
+        lo, hi = (int(x) for x in text.split("-"))
+        return lo, hi
+    return int(text), int(text)
+
+
 def _column_of(table, value: int) -> int:
     """Index of the column holding the strength ``value`` (``"6-8"``, ``"16+"``, ``8+``)."""
     for i, col in enumerate(table.cols.values):
-        text = str(col)
-        if text.endswith("+"):
-            if value >= int(text[:-1]):
-                return i
-        elif "-" in text:
-            lo, hi = (int(x) for x in text.split("-"))
-            if lo <= value <= hi:
-                return i
-        elif value == int(text):
+        lo, hi = strength_range(col)
+        if lo <= value and (hi is None or value <= hi):
             return i
-    return 0 if value < _low(table) else len(table.cols.values) - 1
-
-
-def _low(table) -> int:
-    first = str(table.cols.values[0])
-    return int(first.split("-")[0].rstrip("+"))
+    return 0 if value < strength_range(table.cols.values[0])[0] else len(table.cols.values) - 1
 
 
 def trench_shifts(g: "Game", loc: str, defender: str) -> tuple[int, int]:

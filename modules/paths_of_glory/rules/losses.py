@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine import commands as C
 
-from . import board
+from . import board, supply
 
 if TYPE_CHECKING:
     from .game import Game
@@ -143,11 +143,8 @@ def legal_steps(g: "Game", side: str, pids: list[int], remaining: int, fort: int
 
 
 def is_oos(g: "Game", pid: int) -> bool:
-    try:
-        from . import supply
-        return not supply.unit_in_supply(g, pid)
-    except (ImportError, AttributeError, KeyError):
-        return False
+    """14.1: the unit is out of supply where it stands (12.4.7)."""
+    return not supply.unit_in_supply(g, pid)
 
 
 def eliminate(g: "Game", pid: int, replace: bool = True, permanent: bool = False) -> int | None:

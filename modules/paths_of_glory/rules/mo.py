@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from . import board, cards
+from . import board, cards, supply
+from .card_ids import BOLSHEVIK_REVOLUTION, FRENCH_MUTINY, HL_TAKE_COMMAND, HOFFMANN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,7 +24,6 @@ BOXES = {"CP": ("AH_IT", "AH", "TU", "GE", "none"), "AP": ("RU", "FR", "BR", "IT
 #: The capitals whose loss cancels a nation's MO (7.1.2). Russia has no capital (3.0.3).
 CAPITALS = {"AH": ("vienna", "budapest"), "AH_IT": ("vienna", "budapest"), "GE": ("berlin",),
             "TU": ("constantinople",), "FR": ("paris",), "BR": ("london",), "IT": ("rome",)}
-HOFFMANN, HL_TAKE_COMMAND, BOLSHEVIK_REVOLUTION = "cp_37", "cp_54", "cp_53"
 WESTERN = ("FR", "BE", "GE")
 
 
@@ -93,7 +93,6 @@ def satisfies(g: "Game", side: str, mo: str, attackers: Iterable[int], space: st
     if mo == "GE":  # PoG 7.1.5
         return "GE" in attacking and bool(defending & {"US", "BR", "FR", "BE"}) and where in WESTERN
     if mo == "AH_IT":  # PoG 7.1.6: Italian units, a space in Italy, or Allied units supplied
-        from . import supply  # through a space in Italy
         return "AH" in attacking and ("IT" in defending or where == "IT" or any(
             supply.supplied_only_through(g, p, "IT") for p in defenders))
     return _nation(mo) in attacking  # PoG 7.1.5 (TU: SN is its own nationality), 7.1.7
@@ -103,9 +102,7 @@ def note_attack(g: "Game", side: str, attackers: Iterable[int], space: str,
                 defenders: Iterable[int]) -> None:
     """Record an attack by ``side`` from ``attackers`` on ``defenders`` in ``space``."""
     attackers = list(attackers)
-    from . import events_cp
-    if not mutiny_void_this_turn(g, side):
-        events_cp.note_attack(g, side, attackers, space)  # CP #47 French Mutiny (7.1.8)
+    g.rules.hooks.notify("attack_declared", g, side, attackers, space)  # CP #47 French Mutiny
     mo = g.get(key(side), "none")
     if g.get(met_key(side)) or mo == "none":
         return
@@ -116,7 +113,6 @@ def note_attack(g: "Game", side: str, attackers: Iterable[int], space: str,
             g.set(MET_BEFORE_MUTINY, g.get("turn"))  # PoG 7.1.8 (see mutiny_void_this_turn)
 
 
-FRENCH_MUTINY = "cp_47"
 MET_BEFORE_MUTINY = "pog_fr_mo_met_before_mutiny"
 
 

@@ -13,6 +13,7 @@ from engine import commands as C
 from engine.rules import Violation
 
 from . import board, cards, confinement, entry
+from .card_ids import FALL_OF_THE_TSAR, RACE_TO_THE_SEA
 from .tracks import set_control
 
 if TYPE_CHECKING:
@@ -23,7 +24,6 @@ BEF_NATIONS = ("BR", "FR", "BE", "GE")  # PoG 11.1.17
 CAUCASUS_LINK = {("caucasus", "grozny"), ("caucasus", "poti"), ("grozny", "caucasus"),
                  ("poti", "caucasus")}  # PoG 11.3.2
 CP_COAST = ("amiens", "calais", "ostend")  # PoG 11.1.9
-FALL_OF_THE_TSAR = "cp_52"
 
 
 def caucasus_link_violation(g: "Game", pids: list[int], frm: str, to: str,
@@ -208,7 +208,7 @@ def no_joiners(to: str, pids: list[int]) -> list[int]:
 
 
 def coast_open(g: "Game") -> bool:
-    return cards.event_played(g, cards.RACE_TO_THE_SEA) or int(g.get("ws_cp", 0) or 0) >= 4
+    return cards.event_played(g, RACE_TO_THE_SEA) or int(g.get("ws_cp", 0) or 0) >= 4
 
 
 def leave_violation(g: "Game", side: str, pids: list[int], frm: str) -> Violation | None:

@@ -18,15 +18,15 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards, entry, movement
+from . import board, cards, entry, movement, supply
+from .card_ids import FALKENHAYN, FALL_OF_THE_TSAR, MOLTKE
 from .game import Game
-from engine.machine import State
 from .movement import names, place
 
 MODES = ("move", "attack")
-MOLTKE, FALKENHAYN, FALL_OF_THE_TSAR = "ap_09", "cp_13", "cp_52"
 BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": "SB",
            "POL": "GE"}  # CP #59: the Polish corps are treated as German
 
@@ -34,13 +34,6 @@ BRITISH = {"ANA": "BR", "AUS": "BR", "CND": "BR", "PT": "BR", "SN": "TU", "MN": 
 def start(g: Game, side: str, ops: int, card: str) -> None:
     """Begin an Operation worth ``ops`` Activation Points (9.2.1; 1 for an Automatic Op)."""
     g.call("ops_activate", side=side, ops=ops, spent=0, card=card, act=[], oos=[])
-
-
-def in_supply(g: Game, loc: str, side: str, nation: str) -> bool:
-    """14.1 through supply.py when it provides ``in_supply``; otherwise every unit is supplied."""
-    from . import supply
-    check = getattr(supply, "in_supply", None)
-    return True if check is None else bool(check(g, loc, side, nation))
 
 
 def activation_nations(g: Game, side: str, loc: str) -> set[str]:
@@ -55,8 +48,7 @@ def activation_nations(g: Game, side: str, loc: str) -> set[str]:
         if nat == "US" and where in ("FR", "GE"):
             nat = "FR"  # PoG 9.2.3: FR and US count as one in France and Germany
         nations.add(nat)
-    from . import events_ap
-    return events_ap.activation_nations(g, side, loc, nations)  # AP #51 Everyone into Battle
+    return g.rules.hooks.fold("activation_nations", nations, g, side, loc)  # AP #51
 
 
 def activation_cost(g: Game, side: str, loc: str, mode: str) -> int:
@@ -73,8 +65,7 @@ def activation_cost(g: Game, side: str, loc: str, mode: str) -> int:
     if side == "AP" and mode == "attack" and cards.event_played(g, FALL_OF_THE_TSAR):
         russians = sum(1 for p in units if board.nation_of(g, p) == "RU")
         cost += max(0, russians - 1)
-    from . import events_cp
-    return events_cp.activation_cost(g, side, loc, mode, cost)  # CP #10 Sud Army, CP #29 11th Army
+    return g.rules.hooks.fold("activation_cost", cost, g, side, loc, mode)  # CP #10, CP #29
 
 
 def _has_target(g: Game, side: str, loc: str) -> bool:
@@ -105,7 +96,7 @@ def activation_violation(g: Game, frame: dict, space, mode) -> Violation | None:
     left = frame["ops"] - frame["spent"]
     if cost > left:
         return Violation("PoG 9.2.3", f"activating {place(g, space)} costs {cost}; {left} OPS left")
-    if not any(in_supply(g, space, side, board.nation_of(g, p)) for p in units):
+    if not any(supply.in_supply(g, space, side, board.nation_of(g, p)) for p in units):
         return Violation("PoG 14.1.1.1", f"the units in {place(g, space)} are out of supply")
     if mode == "attack":
         if movement.season(g) == "summer" and (g.module.locations[space].terrain or "clear") == "desert":
@@ -169,7 +160,7 @@ class OpsActivate(State):
         loc = space
         cost = activation_cost(g, side, loc, mode)
         oos = [p for p in board.units_in(g, loc, side)
-               if not in_supply(g, loc, side, board.nation_of(g, p))]  # PoG 14.1.1.1
+               if not supply.in_supply(g, loc, side, board.nation_of(g, p))]  # PoG 14.1.1.1
         g.do(C.Create("m_move_attack", loc, None, 0 if mode == "move" else 1, {}))
         g.update(spent=frame["spent"] + cost, act=frame["act"] + [[loc, mode]],
                  oos=frame["oos"] + oos)
@@ -516,7 +507,6 @@ def expire_trench_attempts(g: Game, side: str) -> None:
 def traces_through_beachhead(g: Game, loc: str, nation: str) -> bool:
     """Whether an Allied unit of ``nation`` in ``loc`` is in supply only thanks to an MEF
     beachhead (9.2.7.1)."""
-    from . import supply
     if not any(g.state.pieces[p].type == "m_beachhead" for p in g.state.pieces):
         return False
     if not supply.in_supply(g, loc, "AP", nation):

@@ -21,11 +21,11 @@ from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import tracks
+from .card_ids import FOURTEEN_POINTS
 
 if TYPE_CHECKING:
     from .game import Game
 
-FOURTEEN_POINTS = "ap_40"
 
 
 def _opponent(side: str) -> str:

@@ -15,7 +15,7 @@ Globals: ``pog_reinforced`` {"turn": n, "nations": [...]} (9.5.3.1). A Near East
 entered the 9.5.3.4 way carries the piece property ``ne_lost`` (movement and SR read it through
 :func:`movement.near_east_army`).
 
-Every reinforcement card's event is registered here (``cards.EVENTS``).
+Every reinforcement card's event is implemented here (:data:`EVENTS`).
 """
 from __future__ import annotations
 
@@ -24,12 +24,15 @@ from typing import TYPE_CHECKING, Iterator
 
 from engine import commands as C
 from engine.actions import Action, Card, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from engine.machine import State
-
 from . import board, cards, supply, tracks
-from .cards import EVENTS, Event
+from .card_ids import (ARAB_NORTHERN_ARMY, CONVOY, ITALIAN_REINFORCEMENTS, LIBYAN_REVOLT, MEF,
+                       OVER_THERE, REINFORCEMENT_CARDS, SALONIKA, SINAI_PIPELINE,
+                       TURKISH_REINFORCEMENTS_42, TURKISH_REINFORCEMENTS_48, US_REINFORCEMENTS,
+                       U_BOATS_UNLEASHED)
+from .cards import Event
 from .movement import hold_ana_space, names, on_near_east_map, place, unit_name
 
 if TYPE_CHECKING:
@@ -45,22 +48,6 @@ CAPITALS = {"FR": ("paris",), "AH": ("vienna", "budapest"), "GE": ("berlin",), "
 NEAR_EAST_ARMIES = ("br_mef", "br_ne", "fr_orient", "ru_cau")  # PoG 9.5.3.4
 SPECIAL_CORPS = {"ana_corps": "arabia", "sn_corps": "libya"}      # PoG 9.5.3.2 exceptions
 
-MEF, SALONIKA, SINAI_PIPELINE, ALLENBY, ORIENT, YUDENITCH = (
-    "ap_31", "ap_30", "ap_49", "ap_50", "ap_53", "ap_29")
-ANA_CARD, ITALIAN_REINFORCEMENTS, LIBYAN_REVOLT = "ap_41", "ap_22", "cp_24"
-OVER_THERE, CONVOY, U_BOATS = "ap_55", "ap_52", "cp_36"
-US_CARDS = ("ap_38", "ap_43", "ap_47", "ap_64")
-
-#: Every card whose event brings units from the pool, handled here. (Russian Cavalry ap_57,
-#: Czech Legion ap_60 and Polish Restoration cp_59 are events of the AP/CP events files, which
-#: may call :func:`play_reinforcements`.)
-REINFORCEMENT_CARDS = (
-    "ap_01", "ap_03", "ap_08", "ap_10", "ap_11", "ap_14", "ap_15", "ap_20", "ap_22", "ap_24",
-    "ap_25", "ap_29", "ap_31", "ap_32", "ap_34", "ap_38", "ap_41", "ap_42", "ap_43", "ap_47",
-    "ap_50", "ap_53", "ap_64",
-    "cp_07", "cp_12", "cp_14", "cp_20", "cp_21", "cp_22", "cp_23", "cp_24", "cp_38", "cp_39",
-    "cp_41", "cp_42", "cp_46", "cp_48",
-)
 
 
 # -- what a card brings -----------------------------------------------------------------------
@@ -206,16 +193,16 @@ def card_prerequisite(g: "Game", side: str, card_id: str) -> Violation | None:
     tag = f"PoG {side} #{int(cards.info(g, card_id).get('number', 0) or 0)}"
     if card_id == ITALIAN_REINFORCEMENTS and cards.nation_neutral(g, "IT"):
         return Violation(tag, "Italian Reinforcements only once Italy is at war")
-    if card_id in US_CARDS:
+    if card_id in US_REINFORCEMENTS:
         if not cards.event_played(g, OVER_THERE) and g.get("us_entry") != "over_there":
             return Violation(tag, "US Reinforcements only after Over There (16.3)")
-        if cards.event_played(g, U_BOATS) and not cards.event_played(g, CONVOY):
+        if cards.event_played(g, U_BOATS_UNLEASHED) and not cards.event_played(g, CONVOY):
             return Violation("PoG CP #36", "U-Boats Unleashed: no US Reinforcements until Convoy")
-    if card_id == ANA_CARD and cards.nation_neutral(g, "TU"):
+    if card_id == ARAB_NORTHERN_ARMY and cards.nation_neutral(g, "TU"):
         return Violation(tag, "Arab Northern Army only once Turkey is at war")
     if card_id == LIBYAN_REVOLT and board.units_in(g, "libya", "AP"):
         return Violation(tag, "Libyan Revolt only if no Allied unit is in Libya")
-    if card_id in ("cp_42", "cp_48") and cards.nation_neutral(g, "TU"):
+    if card_id in (TURKISH_REINFORCEMENTS_42, TURKISH_REINFORCEMENTS_48) and cards.nation_neutral(g, "TU"):
         return Violation(tag, "Turkish Reinforcements only once Turkey is at war")
     return None
 
@@ -363,5 +350,6 @@ def _event(g: "Game", side: str, card_id: str) -> None:
     play_reinforcements(g, side, card_id)
 
 
-for _card in REINFORCEMENT_CARDS:
-    EVENTS[_card] = Event(play=_event, playable=reinforcements_playable)
+#: The events implemented here (joined by the ruleset, :func:`.cards.join_events`).
+EVENTS = {card: Event(play=_event, playable=reinforcements_playable)
+          for card in REINFORCEMENT_CARDS}

@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING, Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, supply, tracks
-from engine.machine import State
+from .card_ids import GREECE, INDEPENDENT_AIR_FORCE, SALONIKA, WALTER_RATHENAU
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,7 +45,6 @@ CAPITALS = {"AH": ("vienna", "budapest"), "BR": ("london",), "BU": ("sofia",),
             "MN": ("cetinje",), "RO": ("bucharest",), "TU": ("constantinople",)}
 CAPITAL_EXEMPT = ("BE", "SB")                                              # 17.1.3
 STACKING_LIMIT = 3                                                         # 10.1.1
-RATHENAU, IAF, SALONIKA, GREECE = "cp_33", "ap_37", "ap_30", "ap_44"
 # costs in half RP (globals hold whole RP; the half left by one corps lives in the frame)
 STRENGTHS = ("full", "reduced")  # 17.1.4: a rebuilt unit's strength
 COST = {"flip_army": 2, "flip_corps": 1, "corps_full": 2, "corps_reduced": 1,
@@ -193,15 +193,13 @@ def army_placements(g: "Game", pid: int) -> list[str]:
 
 # -- the phase -------------------------------------------------------------------------------
 def _start_bonuses(g: "Game", side: str) -> None:
-    if side == "AP":
-        from . import events_cp
-        events_cp.british_rp_losses(g)  # CP #27 Zeppelin Raids, CP #36 U-Boats Unleashed
+    g.rules.hooks.notify("replacements_begin", g, side)  # CP #27 Zeppelin Raids, CP #36
     if side == "AP" and g.get("russian_capitulation") in ("bolshevik_revolution", "brest_litovsk") \
             and rp(g, "ru") > 1:
         set_rp(g, "ru", 1)
         g.note("At most 1 RU RP may be spent after Bolshevik Revolution (PoG 16.4.7)")
     if side == "CP":
-        if tracks.event_played(g, RATHENAU) and not tracks.event_played(g, IAF):
+        if tracks.event_played(g, WALTER_RATHENAU) and not tracks.event_played(g, INDEPENDENT_AIR_FORCE):
             set_rp(g, "ge", rp(g, "ge") + 1)
             g.note("Walter Rathenau: +1 GE RP (PoG 17.1)")
         if g.get("pog_scenario") == "historical" and g.get("commitment_cp") == "total_war" \

@@ -31,27 +31,22 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards, confinement, fire, losses, movement, tracks
-from .combat import (combat, defender_trench, enemy_fort, mark_retreated, name, place, save,
+from . import board, cards, confinement, fire, losses, movement, supply, tracks
+from .battle import (combat, defender_trench, enemy_fort, mark_retreated, name, place, save,
                      side_units, withdrawal_played)
-from .combat_cards import THEY_SHALL_NOT_PASS
+from .card_ids import RACE_TO_THE_SEA, THEY_SHALL_NOT_PASS
 from .game import Game, other
-from engine.machine import State
 from .sieges import can_besiege, update_siege
 
 STACKING = 3                         # PoG 10.1.1
 CHANNEL_PORTS = ("amiens", "calais", "ostend")   # PoG 12.7.7
-RACE_TO_THE_SEA = "cp_08"
 
 
 # -- retreat -------------------------------------------------------------------------------------
 def _supplied(g: Game, loc: str, side: str, nation: str, cache: dict) -> bool:
-    try:
-        from . import supply
-    except ImportError:
-        return True
     if supply.always_in_supply(g, loc, nation):
         return True
     if nation not in cache:
@@ -151,12 +146,10 @@ def begin_retreat(g: Game, c: dict) -> bool:
         if board.nation_of(g, p) == "MN":  # PoG 12.5.4
             g.note("PoG 12.5.4: the MN corps is eliminated rather than retreat")
             losses.eliminate(g, p, replace=False)
-    from . import events_cp
     # CP #61 Haig: these units MAY ignore the retreat — the CP decides unit by unit ("hold").
     # Withdrawal's retreat is the price of its cancelled step loss, so Haig does not waive it.
-    c["haig"] = [] if withdrawal else events_cp.haig_holds(g, c, side_units(g, c, dfn))
-    if c["haig"]:
-        g.note("Haig (CP #61): entrenched German units may ignore the retreat")
+    c["haig"] = [] if withdrawal else g.rules.hooks.fold("retreat_ignored", [], g, c,
+                                                          side_units(g, c, dfn))
     save(g, c)
     if not [p for p in side_units(g, c, dfn) if p not in c.get("moved", [])]:
         return False

@@ -1,6 +1,7 @@
 """The Paths of Glory ruleset (rulebook 2018 edition): the :class:`engine.machine.MachineRuleset`
-the engine loads under the id ``paths_of_glory``, with its table of rules states built here,
-explicitly (nothing registers by being imported)."""
+the engine loads under the id ``paths_of_glory``. Everything is wired here, explicitly — nothing
+registers by being imported: the table of rules states, the card events of each events file, and
+what the events attach to the core's hook points (:mod:`.hook_points`)."""
 from __future__ import annotations
 
 import random
@@ -9,15 +10,17 @@ from functools import cached_property
 from engine.actions import Action
 from engine.board import MapGraph
 from engine.machine import MachineRuleset
-from engine.model import Scenario
+from engine.model import Module, Scenario
 from engine.rules import Transaction, state_invariants
 from engine.state import GameState
 
 from . import (attrition, combat, entrench_event, entry, events_ap, events_cp, ops, peace,
                reinforce, replacements, retreat, sequence, sieges, sr, status)
-from .cards import EVENTS
+from .cards import Event, join_events
 from .game import STACK, Game
+from .hook_points import HOOK_POINTS
 from .invariants import pog_invariants
+from .requirements import LOCATIONS, PIECE_TYPES, TABLES, problems
 
 #: Actions the fuzzer's random player takes only with probability RARE_CHANCE when others exist.
 RARE_ACTIONS = frozenset({"peace_terms", "accept_peace", "cancel_attack"})
@@ -57,6 +60,19 @@ class PathsOfGlory(MachineRuleset):
     stack_key = STACK
     context = Game
     turn_rule = "8.1"
+    hook_points = HOOK_POINTS
+    attachments = (events_ap.HOOKS, events_cp.HOOKS)
+    required_tables = TABLES
+    required_locations = LOCATIONS
+    required_piece_types = PIECE_TYPES
+    #: Every implemented card event, by card id (9.5): ``g.rules.events``.
+    events: dict[str, Event] = join_events(events_ap.EVENTS, events_cp.EVENTS, entry.EVENTS,
+                                           reinforce.EVENTS)
+
+    def requirements(self, module: Module) -> list[str]:
+        """What ``module`` lacks of what these rules read, or holds in a shape they cannot
+        read (:mod:`.requirements`): the module is refused when it opens, naming it."""
+        return problems(module)
 
     @cached_property
     def graph(self) -> MapGraph:
@@ -76,7 +92,7 @@ class PathsOfGlory(MachineRuleset):
         """Every implemented event and every combat card should fire in a long fuzz run."""
         ccs = sorted(pid for pid, pt in self.module.piece_types.items()
                      if pt.kind == "card" and pt.attrs.get("cc"))
-        return [f"event:{c}" for c in sorted(EVENTS)] + [f"cc:{c}" for c in ccs]
+        return [f"event:{c}" for c in sorted(self.events)] + [f"cc:{c}" for c in ccs]
 
     def statistics_keys(self, state: GameState, action: Action) -> list[str]:
         """The fuzzer counts verbs and, for card events, which event fired (``event:cp_01``)

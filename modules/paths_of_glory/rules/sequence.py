@@ -26,7 +26,9 @@ from engine.actions import Action, Card, Piece
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, cards, losses, mo, movement, ops, peace, sr, status, tracks
+from . import (board, cards, losses, mo, movement, ops, peace, replacements, sr, status, supply,
+               tracks)
+from .card_ids import DELAYED_ENTRY, ENTRENCH, GUNS_OF_AUGUST
 from .game import Game, other
 
 PLAYS = ("play_ops", "play_sr", "play_rp", "play_event")  # 8.1.3 #1-#5
@@ -106,8 +108,8 @@ class GameSetup(State):
             count = add_optional_cards(g)
             g.note(f"Optional cards: all {count} optional cards are in the decks, hands of 8")
         goa = options.get("goa_in_hand") == "on" or g.get("pog_scenario") == "historical"
-        if goa and cards.where(g, cards.GUNS_OF_AUGUST) == "deck:CP":  # PoG 4.3.1
-            cards.move_card(g, cards.GUNS_OF_AUGUST, "hand:CP")
+        if goa and cards.where(g, GUNS_OF_AUGUST) == "deck:CP":  # PoG 4.3.1
+            cards.move_card(g, GUNS_OF_AUGUST, "hand:CP")
             g.note("PoG 4.3.1: the CP start with Guns of August in hand")
         for side in ("CP", "AP"):  # PoG 4.3.1, 4.3.2
             deal(g, side, hand_size(g) - len(cards.hand(g, side)))
@@ -156,11 +158,8 @@ def _actions_this_turn(g: Game, side: str) -> list[str]:
 
 def _delayed_entry(g: Game, side: str, card: str) -> bool:
     """9.5.2.5: CP at Total War, Allies not yet: Italy and Romania only as events."""
-    return (side == "AP" and card in cards.DELAYED_ENTRY
+    return (side == "AP" and card in DELAYED_ENTRY
             and g.get("commitment_cp") == "total_war" and g.get("commitment_ap") != "total_war")
-
-
-ENTRENCH_CARDS = ("ap_12", "cp_06")
 
 
 def goa_forced(g: Game, side: str) -> bool:
@@ -168,10 +167,10 @@ def goa_forced(g: Game, side: str) -> bool:
     event is implemented and the card is in hand)."""
     if not (side == "CP" and g.get("pog_scenario") == "historical"
             and int(g.get("turn", 1)) == 1 and not _actions_this_turn(g, "CP")
-            and cards.GUNS_OF_AUGUST in cards.EVENTS and cards.GUNS_OF_AUGUST in cards.hand(g, "CP")):
+            and GUNS_OF_AUGUST in g.rules.events and GUNS_OF_AUGUST in cards.hand(g, "CP")):
         return False
-    event = cards.EVENTS[cards.GUNS_OF_AUGUST]
-    return event.playable is None or event.playable(g, side, cards.GUNS_OF_AUGUST) is None
+    event = g.rules.events[GUNS_OF_AUGUST]
+    return event.playable is None or event.playable(g, side, GUNS_OF_AUGUST) is None
 
 
 def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None:
@@ -179,10 +178,10 @@ def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None
     play_event) now, or None."""
     if card not in cards.hand(g, side):
         return Violation("PoG 9.1.1", f"card {card} is not in the {side} hand")
-    if goa_forced(g, side) and (kind != "play_event" or card != cards.GUNS_OF_AUGUST):
+    if goa_forced(g, side) and (kind != "play_event" or card != GUNS_OF_AUGUST):
         return Violation("PoG 5.7.4", "Historical scenario: the CP must open with Guns of "
                                       "August as an event")
-    if kind == "play_event" and card in ENTRENCH_CARDS and int(g.get("turn", 1)) == 1 \
+    if kind == "play_event" and card in ENTRENCH and int(g.get("turn", 1)) == 1 \
             and g.get("pog_scenario") == "historical":
         return Violation("PoG 5.7.4", "Historical scenario: no Entrench event on turn 1")
     if kind in ("play_ops", "play_sr", "play_rp") and _delayed_entry(g, side, card):
@@ -194,15 +193,14 @@ def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None
     if kind == "play_rp" and last == "rp":
         return Violation("PoG 9.4.3", "no RP play in two consecutive rounds of the same turn")
     if kind == "play_rp":
-        from . import events_ap
-        influenza = events_ap.rp_violation(g)  # AP #65 Influenza
-        if influenza is not None:
-            return influenza
+        refused = g.rules.hooks.veto("rp_play_allowed", g, side)  # AP #65 Influenza
+        if refused is not None:
+            return refused
     if kind == "play_event":
-        if cards.is_cc(g, card) and card not in cards.EVENTS:  # CP #26 may be played alone
+        if cards.is_cc(g, card) and card not in g.rules.events:  # CP #26 may be played alone
             return Violation("PoG 9.5.4.1", f"{cards.label(g, card)} is a Combat Card: it is "
                                             "played during a combat")
-        event = cards.EVENTS.get(card)
+        event = g.rules.events.get(card)
         if event is None:
             return Violation("PoG 9.5", "event not implemented yet (see COVERAGE.md)")
         if event.playable is not None:
@@ -216,7 +214,6 @@ def record_rp(g: Game, side: str, card: str) -> list[str]:
     """9.4.1: record the card's RP box; neutral BU, IT, TU record nothing. The amounts go
     through :func:`replacements.set_rp` (which moves the RP markers); 17.1.8 adds 1 US RP after Over There. Returns the recorded
     entries for the log."""
-    from . import replacements
     amounts = {}
     for nation, amount in cards.rp_box(g, card).items():
         if nation in cards.NEUTRAL_RP and cards.nation_neutral(g, nation):
@@ -333,7 +330,7 @@ class PhaseAction(State):
             g.set("ws_combined", int(g.get("ws_combined", 0) or 0) + ws)
         if info.get("remove") and g.get("star_event_vp"):  # PoG 5.3.4
             tracks.add_vp(g, 1 if side == "CP" else -1, "* event in the Introductory scenario, PoG 5.3.4")
-        cards.EVENTS[card].play(g, side, card)
+        g.rules.events[card].play(g, side, card)
 
     def describe(self, g: Game, frame: dict, action: Action) -> str | None:
         side, card = action.side, action.get("card")
@@ -370,8 +367,7 @@ class ActionRoundEnd(State):
         if g.get("pog_moving"):
             g.set("pog_moving", False)
         g.end()
-        from . import events_cp
-        events_cp.action_round_ended(g, frame)  # CP #25 High Seas Fleet
+        g.rules.hooks.notify("action_round_ended", g, frame)  # CP #25 High Seas Fleet
         card = frame.get("card")
         if frame.get("kind") == "event" and card and cards.info(g, card).get("remove") \
                 and cards.where(g, card) == f"discard:{frame['side']}":
@@ -381,10 +377,8 @@ class ActionRoundEnd(State):
                 if g.state.pieces[pid].type == "m_move_attack":
                     g.do(C.Delete(pid))
         g.set("pog_ops", None)
-        from . import supply
         supply.mark_oos(g)  # PoG 4.1.2: OOS markers show who is cut off as each action ends
         if g.get("pog_trench_attempt"):
-            from . import ops
             ops.expire_trench_attempts(g, frame["side"])  # PoG 11.2.10
         top = g.top
         if top is None or top.get("state") != "phase_action":

@@ -11,13 +11,13 @@ from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
+from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, confinement, entry, movement
+from . import board, cards, confinement, entry, movement, replacements, supply
+from .card_ids import SALONIKA
 from .game import Game
-from engine.machine import State
 from .movement import place, unit_name
-from .ops import in_supply
 
 RESERVE = "reserve"   # the Reserve Box as the SR rules name it (its location: reserve:<side>)
 
@@ -43,11 +43,9 @@ def start(g: Game, side: str, points: int, card: str) -> None:
 
 def cost(g: Game, pid: int) -> int:
     """13.1.2: 1 SR point a corps, 4 an army (sr_cost table), full or reduced."""
-    table = g.module.tables.get("sr_cost")
+    table = g.module.tables["sr_cost"]          # its shape is checked when the module opens
     size = "army" if board.is_army(g, pid) else "corps"
-    if table is not None and size in table.rows.values:
-        return int(table.cells[table.rows.values.index(size)][0])
-    return 4 if size == "army" else 1
+    return int(table.cells[table.rows.values.index(size)][0])
 
 
 def _nation(g: Game, pid: int) -> str:
@@ -122,17 +120,16 @@ def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
             and loc in ("trent", "villach", "trieste") and pt.size == "army"
             and pt.nationality == "GE"):
         return False  # PoG 5.7.4 #6
-    return in_supply(g, loc, side, board.nation_of(g, pid))  # PoG 13.1.5 (last: the dearest)
+    return supply.in_supply(g, loc, side, board.nation_of(g, pid))  # PoG 13.1.5 (last: the dearest)
 
 
-KAVALA, SALONIKA_EVENT = "kavala", "ap_30"
+KAVALA = "kavala"
 
 
 def kavala_open(g: Game) -> bool:
     """9.5.2.4: Kavala is Allied-controlled from the start, but Allied units may SR into it only
     after the Greek Neutral Entry (AP #44) or the *Salonika* event (AP #30)."""
-    from . import cards
-    return cards.event_played(g, SALONIKA_EVENT) or entry.greek_limited(g) \
+    return cards.event_played(g, SALONIKA) or entry.greek_limited(g) \
         or not cards.nation_neutral(g, "GR")
 
 
@@ -275,12 +272,13 @@ def _destinations(g: Game, side: str, pid: int) -> list[tuple[str, str]]:
                     out.add(loc)
         blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
         if blocked is not None:  # PoG 13.1.12: not from the Reserve Box to such spaces either
+            nation = board.nation_of(g, pid)
             out.items = [(loc, m) for loc, m in out.items
-                         if loc in blocked or supply_always(g, loc, board.nation_of(g, pid))]
+                         if loc in blocked or supply.always_in_supply(g, loc, nation)]
         return out.items
     if here not in movement.adjacency(g):
         return out.items
-    if not in_supply(g, here, side, board.nation_of(g, pid)):
+    if not supply.in_supply(g, here, side, board.nation_of(g, pid)):
         return out.items  # PoG 13.1.5
     if movement.leave_violation(g, side, [pid], here):
         return out.items  # PoG 15.2.4
@@ -342,7 +340,6 @@ def reserve_blocked(g: Game, pid: int) -> bool:
     Sofia or Constantinople, TU to Essen, Breslau or Sofia, BU to Essen, Breslau or
     Constantinople, RU/RO to Belgrade. The rulebook's 13.1.12 names Constantinople for the
     Turks; 17.1.4.1 says Sofia (digest 8e): Sofia is used, Constantinople being the Turks' own."""
-    from . import replacements, supply
     side, nation = board.side_of(g, pid), board.nation_of(g, pid)
     if (nation, side) not in RESERVE_SOURCES:
         return False
@@ -360,18 +357,12 @@ def reserve_sources_only(g: Game, side: str, nation: str) -> frozenset[str] | No
     tracing supply to its own replacement sources (17.1.4.1), or None if 13.1.12 does not
     limit the nation. (A space supplied only through Sofia/Constantinople for GE/AH, Essen/
     Breslau/Sofia for TU, Essen/Breslau/Constantinople for BU, Belgrade for RU/RO is out.)"""
-    from . import replacements, supply
     if (nation, side) not in RESERVE_SOURCES:
         return None
     own = replacements.replacement_sources(g, nation)
     if own is None:
         return None
     return frozenset(supply.supplied_spaces(g, side, nation, own))
-
-
-def supply_always(g: Game, loc: str, nation: str) -> bool:
-    from . import supply
-    return supply.always_in_supply(g, loc, nation)
 
 
 def _ne(g: Game, loc: str) -> bool:

@@ -22,17 +22,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import commands as C
+from engine.machine import State
 
 from . import board, tracks
-from engine.machine import State
+from .card_ids import BLOCKADE, BREST_LITOVSK, FALL_OF_THE_TSAR, FRENCH_MUTINY, US_REINFORCEMENTS
+from .cards import nation_neutral
 from .tracks import control_changed, set_control  # noqa: F401  (the status interface)
 
 if TYPE_CHECKING:
     from .game import Game
 
-BLOCKADE, FRENCH_MUTINY, BREST_LITOVSK, FALL_OF_THE_TSAR = "ap_02", "cp_47", "cp_45", "cp_52"
-US_REINFORCEMENT_CARDS = ("ap_38", "ap_43", "ap_47", "ap_64")
-THRESHOLDS = {"limited_war": 4, "total_war": 11, "armistice": 40}  # fallback for the table
 LEVELS = ("mobilization", "limited_war", "total_war")
 
 
@@ -42,16 +41,9 @@ def season(g: "Game") -> str:
 
 
 def threshold(g: "Game", key: str) -> int:
-    """A value of tables/war_commitment.csv (16.1.3, 16.1.4, 16.2.1)."""
-    table = g.module.tables.get("war_commitment")
-    if table is not None and key in table.rows.values:
-        row = table.cells[table.rows.values.index(key)]
-        col = table.cols.values.index("value") if "value" in table.cols.values else -1
-        try:
-            return int(row[col])
-        except (TypeError, ValueError):
-            pass
-    return THRESHOLDS[key]
+    """A value of the War Commitment table (16.1.3, 16.1.4, 16.2.1; its shape is checked when
+    the module is opened, :mod:`.requirements`)."""
+    return int(g.module.tables["war_commitment"].lookup(key, "value"))
 
 
 def end_game(g: "Game", sentence: str) -> None:
@@ -72,7 +64,6 @@ def end_game(g: "Game", sentence: str) -> None:
 # -- E.1 ---------------------------------------------------------------------------------------
 def war_status_vp(g: "Game") -> None:
     """E.1: the VP table's War Status Phase entries (4.5)."""
-    from .cards import nation_neutral
     if season(g) == "winter" and tracks.event_played(g, BLOCKADE):
         tracks.add_vp(g, -1, "Blockade in a Winter turn, PoG 4.5")
     for side, delta in (("cp", -1), ("ap", +1)):
@@ -109,18 +100,11 @@ def armistice(g: "Game") -> bool:
 
 
 def _levels(g: "Game", scenario: str) -> tuple[int, int]:
-    """(CP victory at least, Allied victory at most) from tables/victory_levels.csv."""
-    table = g.module.tables.get("victory_levels")
-    defaults = {"introductory": (14, 10), "limited_war": (17, 12), "campaign": (13, 9),
-                "campaign_after_brest_litovsk": (11, 9)}
-    if table is not None and scenario in table.rows.values:
-        row = table.cells[table.rows.values.index(scenario)]
-        cols = list(table.cols.values)
-        try:
-            return int(row[cols.index("cp_victory_at_least")]), int(row[cols.index("ap_victory_at_most")])
-        except (ValueError, TypeError):
-            pass
-    return defaults[scenario]
+    """(CP victory at least, Allied victory at most) from the victory levels table (5.3-5.5;
+    its shape is checked when the module is opened, :mod:`.requirements`)."""
+    table = g.module.tables["victory_levels"]
+    return (int(table.lookup(scenario, "cp_victory_at_least")),
+            int(table.lookup(scenario, "ap_victory_at_most")))
 
 
 def bid_adjustment(g: "Game") -> int:
@@ -141,7 +125,7 @@ def final_vp(g: "Game", reason: str) -> int:
     game ending at the end of turn 20."""
     vp = int(g.get("vp", 10)) + bid_adjustment(g)
     if g.get("pog_scenario") == "historical" and reason == "end" and int(g.get("turn", 1)) >= 20:
-        unplayed = sum(1 for c in US_REINFORCEMENT_CARDS
+        unplayed = sum(1 for c in US_REINFORCEMENTS
                        if c in g.module.piece_types and not tracks.event_played(g, c))
         vp += unplayed                                              # 5.7.4 (8)
         if not tracks.event_played(g, FALL_OF_THE_TSAR):

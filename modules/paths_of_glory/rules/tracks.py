@@ -5,7 +5,7 @@ The numbers live in globals (``vp``, ``ws_*``, ``cp_russian_vp``, ``us_entry``,
 ``russian_capitulation``); the markers (``m_vp`` on ``grt:N``, ``m_us_entry``,
 ``m_ru_capitulation``, ``m_cp_ru_vp``) follow them so the table shows the same thing.
 
-Events are known through the global ``pog_events``: the card type ids (``"ap_02"``) played
+Events are known through the global ``pog_events``: the card type ids (:mod:`.card_ids`) played
 as events, appended by the action round. :func:`event_played` reads it.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ CAPITULATION_TRACK = ("god_save_the_tsar", "tsar_may_take_command", "tsar_takes_
 
 
 def event_played(g: "Game", card: str) -> bool:
-    """Was the card (type id, e.g. ``"ap_02"`` Blockade) played as an event? (the global
+    """Was the card (type id, e.g. :data:`.card_ids.BLOCKADE`) played as an event? (the global
     ``pog_events`` the action round keeps, see :mod:`.cards`)"""
     return card in (g.get("pog_events") or [])
 

@@ -6,6 +6,9 @@ calls ``assault`` (SK 6.2, 7) and then ``aftermath`` (SK 7.3, 8), which calls ``
 ``retreat`` and ``advance``."""
 from __future__ import annotations
 
+from pathlib import Path
+
+from engine import rulebook
 from engine.actions import Action
 from engine.board import MapGraph
 from engine.machine import MachineRuleset
@@ -32,9 +35,20 @@ class Skirmish(MachineRuleset):
     required_tables = (CRT,)
     required_locations = (ELIMINATED, REINFORCEMENTS)
 
+    #: the rulebook these rules enforce (its numbered paragraphs are the rule texts)
+    RULES_MD = Path(__file__).resolve().parent.parent / "RULES.md"
+
     def __init__(self, module: Module) -> None:
         super().__init__(module)
         self.graph = MapGraph.from_module(module)
+        try:
+            self.rules_text = rulebook.parse_markdown(self.RULES_MD.read_text(encoding="utf-8"))
+        except OSError:                      # an installation without the rulebook: the index
+            self.rules_text = dict(module.rules_index)
+
+    def rule_texts(self) -> dict[str, str]:
+        """SK rules are cited from RULES.md, the sample's rulebook: its numbered paragraphs."""
+        return self.rules_text
 
     def requirements(self, module: Module) -> list[str]:
         """Besides the CRT and the two boxes: two sides, the CRT's shape (SK 7.2), a known

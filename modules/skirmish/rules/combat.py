@@ -58,7 +58,8 @@ def report(g: Game, frame: dict, o: Odds, die: int | None = None, result: str = 
         line.update(dice=[die], row=str(die), result=result)
     g.report_combat({"title": f"Attack on {hex_id} ({g.terrain(hex_id)})", "attacker": side,
                      "defender": g.enemy(side), "stage": "declared" if die is None else "resolved",
-                     "lines": [line], "outcome": [f"{result}: {MEANING[result]}"] if result else []})
+                     "lines": [line], "outcome": [f"{result}: {MEANING[result]}"] if result else [],
+                     "committed": list(frame["attackers"])})
 
 
 class Combat(Decision):

@@ -384,6 +384,11 @@ ROADS = [
     ("2872", "2272", "1772", "1472", "1471"),
     # Marostica south edge exit
     ("1468", "0868", "0168"),
+    # the AH supply roads off the map's north edge (the AH sources lie on them): the Adige valley
+    # north of Calliano to Trento, Folgaria - Fricca - Vigolo, Lavarone - Monte Rovere -
+    # Caldonazzo, Vezzena - Menador (Kaiserjaegerstrasse) - Levico; Rovereto's own exit
+    ("4306", "4806", "5307", "5707"), ("4221", "4722", "5224", "5724"),
+    ("4231", "4831", "5332", "5732"), ("4340", "4940", "5340", "5740"), ("3501", "3502"),
 ]
 MULE_TRACKS = [
     # Piazza - Borcola - Posina - Laghi - Arsiero

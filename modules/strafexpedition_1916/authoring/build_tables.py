@@ -188,18 +188,18 @@ def main() -> None:
           "CF rounded down to a column, 1:2 to 5:1 with 3.5:1 a column; final column below 1:2 = "
           "1D2R for the attacker, above 5:1 = 5:1; cell = attacker/defender, #D#R = steps lost in "
           "the hex, DP per unit, retreat.", "die", "odds", odds, assault)
-    table("assault_shifts", "Assault column shifts", "13.4.3", "rain -1 (rulebook 9.1), Roana "
-          "bridge -3 (rulebook Sc 5); morale, trench and terrain shifts RECONSTRUCTED (rulebook "
-          "13.4.3 names them, the values are on the missing chart). Defender shifts are subtracted "
-          "from attacker shifts.", "condition", "shift", ["shift", "source"],
+    table("assault_shifts", "Assault column shifts (besides the terrain of the TEC)", "13.4.3",
+          "rain -1 (rulebook 9.1), Roana bridge -3 (rulebook Sc 5); morale and height shifts "
+          "RECONSTRUCTED (rulebook 13.4.3 and 16.3 name them, the values are on the missing chart): "
+          "+1 column per point the attacker's best current morale exceeds the defender's (-1 per "
+          "point the other way), -1 per level the defender stands above the highest assaulting "
+          "hex (at most -2). Terrain, hexsides and trench levels shift through the TEC "
+          "(assault_shift). Defender shifts are subtracted from attacker shifts.",
+          "condition", "shift", ["shift", "source"],
           [["rain", -1, "rulebook 9.1"], ["roana_bridge", -3, "rulebook Sc5"],
-           ["per_point_attacker_morale_above_defender", 1, "reconstructed"],
-           ["per_point_defender_morale_above_attacker", -1, "reconstructed"],
-           ["per_trench_level", -1, "reconstructed"],
-           ["defender_higher_level_per_level", -1, "reconstructed (max -2)"],
-           ["defender_in_woods", -1, "reconstructed"], ["defender_in_town", -1, "reconstructed"],
-           ["attack_across_river", -1, "reconstructed"],
-           ["attack_across_cliff_mountain_infantry", -2, "reconstructed"]])
+           ["morale_per_point", 1, "reconstructed"],
+           ["defender_higher_per_level", -1, "reconstructed"],
+           ["defender_higher_max", -2, "reconstructed"]])
     bcols = ["1-3", "4-6", "7-10", "11-15", "16-22", "23-30", "31-40", "41+"]
     bomb = [
         [1, "-", "-", "*", "*", "1D1", "1D1", "1D1T", "1D2T"],
@@ -230,21 +230,38 @@ def main() -> None:
           "shifts for terrain, firer position and trench level; '*' re-roll 1-3 = D1; #D# applies to "
           "the assaulting units only. Also used for infiltration fire (11.1.2, no artillery).",
           "die", "fire", dcols, dfire)
-    table("tec", "Terrain Effects Chart", "11.0", "Movement: cliff = whole MA for mountain "
-          "infantry only, impassable otherwise (rulebook 11.0.4); leaving enemy ZoC +1 (11.1.1); "
-          "railway = mule track (3.0); river cost added to the hex (11.0.2). Every other number "
-          "RECONSTRUCTED (the TEC is not in the rules text). Shifts are columns in the firer's / "
-          "attacker's favour (negative = defender's favour).",
+    table("tec", "Terrain Effects Chart", "11.0", "Movement (mp, in movement points): a hex costs "
+          "its level's cost (a town hex its town cost instead), plus woods, plus 1 per level climbed; "
+          "a river hexside adds its cost (rulebook 11.0.2); along a road or mule track the road/track "
+          "cost replaces all of it (11.0.5; railway = mule track, 3.0); leaving an enemy ZoC +1 "
+          "(11.1.1, 11.2.1); a cliff hexside takes the whole MA of mountain infantry and is "
+          "impassable to others (11.0.4, rulebook, not read from this table). Shifts are columns in "
+          "the firer's or attacker's favour (negative: the defender's): bombard_shift for the "
+          "target hex, defensive_fire_shift for the hex of the assaulting units and for the "
+          "firers' position, assault_shift for the defender's hex and the hexsides assaulted "
+          "across. Every number RECONSTRUCTED (the TEC is not in the rules text) except where "
+          "the rulebook section is named above.",
           "terrain", "effect", ["mp", "bombard_shift", "defensive_fire_shift", "assault_shift"],
           [["level1", 1, 0, 0, 0], ["level2", 1, 0, 0, 0], ["level3", 2, 0, 0, 0],
            ["level4", 2, 0, 0, 0], ["level5", 2, -1, 0, 0], ["level6", 3, -1, 0, 0],
            ["level7", 3, -1, 0, -1], ["high_mountain_level8", 4, -2, 0, -1],
            ["climb_per_level_up", 1, 0, 0, 0], ["woods", 1, -1, -1, -1], ["town", 1, -1, 0, -1],
            ["fortress", 0, -2, 0, -2], ["river_hexside", 1, 0, 0, -1],
-           ["cliff_hexside", "all", 0, 0, -2], ["cliff_hexside_non_mountain", "P", 0, 0, "P"],
+           ["cliff_hexside", 0, 0, 0, -2],
            ["road", "0.5", 0, 0, 0], ["mule_track", 1, 0, 0, 0], ["railway", 1, 0, 0, 0],
-           ["leave_enemy_zoc", 1, 0, 0, 0], ["trench_per_level", 0, -1, 1, -1]])
+           ["leave_enemy_zoc", 1, 0, 0, 0], ["trench_per_level", 0, -1, 1, -1],
+           ["firer_higher_level", 0, 0, 1, 0]])
 
+    # how the counters are printed (issue 18): the hand-written authoring/counter_layout.csv
+    with open(os.path.join(MOD, "authoring", "counter_layout.csv"), encoding="utf-8", newline="") as cf:
+        head, *body = list(csv.reader(cf))
+    table("counter_layout", "How the counters are printed", "2.2.1",
+          "Read by the table to draw counters and label their values (docs/source-format.md). "
+          "Infantry CF-MG-MA as the scenarios write them (Alpini 3-2-6), Morale on its badge "
+          "(2.2.2; its corner is reconstructed, the drawing is missing); artillery BF-Range-MA, "
+          "corps number right of the symbol (2.2.1); HQ initiative first, then command radius "
+          "(15.0, 8.1); fortress rows BF-Range / Trench Level-Morale / CF-MG-MA (20.1).",
+          head[0], "field", head[1:], body)
     with open(os.path.join(MOD, "tables.toml"), "w", encoding="utf-8") as f:
         f.write("# Strafexpedition 1916 tables: generated by authoring/build_tables.py\n")
         for t in TABLES:

@@ -1,31 +1,20 @@
 """Paths of Glory combat (12.x): the rulebook's two combat examples and one test per enforced
-rule, on hand-built positions with loaded dice."""
+rule, on hand-built positions with scripted dice."""
 from __future__ import annotations
 
-import pytest
+from modules.paths_of_glory.rules import board as B
+from modules.paths_of_glory.rules import combat_cards, losses, movement, retreat
 
-from engine import commands as C
+from .conftest import (act, attack, card_to, clear_hands, declare, dice, empty_map, face, game,
+                       loc_of, markers, move_all, put, refusal, rolled, set_global, top)
 
-from .positions import (clear_hands, LoadedDice, act, attack, card_to, declare, empty_map, face, loc_of,
-                        markers, push, put, refusal, set_global)
-
-
-def top(s):
-    return s.state.globals["pog_stack"][-1]
 
 
 def legal(s):
     return list(s.legal_actions())
 
 
-@pytest.fixture
-def board():
-    s = empty_map()
-    clear_hands(s)
-    return s
-
-
-def test_pog_12_combat_example_1_tannenberg(board, monkeypatch):
+def test_pog_12_combat_example_1_tannenberg(board):
     """Rulebook combat example 1: flank success, Army table 7 CF die 3 → LN 4, reserve corps
     replaces the RU 2nd Army, RU corps fires column 1 die 4 → 1, the GE corps is reduced,
     2-space retreat (or a step to hold in forest), the 8th Army advances and stops (forest)."""
@@ -33,7 +22,7 @@ def test_pog_12_combat_example_1_tannenberg(board, monkeypatch):
     ge8 = put(s, "ge_8a", "konigsberg")
     ge1 = put(s, "ge_corps", "thorn")
     ru2 = put(s, "ru_2a", "tannenberg")
-    dice = LoadedDice(monkeypatch, [3, 3, 4])
+    dice(s, 3, 3, 4)
     declare(s, "CP", ["konigsberg", "thorn"])
     act(s, "attack", "CP", space="tannenberg")
     act(s, "add_attacker", "CP", unit=ge8)
@@ -41,7 +30,7 @@ def test_pog_12_combat_example_1_tannenberg(board, monkeypatch):
     act(s, "resolve", "CP")
     assert top(s)["state"] == "combat_flank"
     act(s, "flank", "CP", frontal="konigsberg")          # 3 + 1 (thorn touches no enemy) = 4
-    assert dice.purposes == ["flank attack", "combat fire CP", "combat fire AP"]
+    assert rolled(s) == ["flank attack", "combat fire CP", "combat fire AP"]
     assert loc_of(s, ru2).startswith("eliminated:AP")     # both steps (LN 4, LF 2 + 2)
     ru_corps = [p for p in s.state.stacks["tannenberg"] if s.state.pieces[p].type == "ru_corps"]
     assert len(ru_corps) == 1 and face(s, ru_corps[0]) == 0   # PoG 12.4.4 full corps
@@ -63,7 +52,7 @@ def test_pog_12_combat_example_1_tannenberg(board, monkeypatch):
     assert top(s)["state"] == "combat_declare"
 
 
-def test_pog_12_combat_example_2_cambrai(board, monkeypatch):
+def test_pog_12_combat_example_2_cambrai(board):
     """Rulebook combat example 2: level-2 trench (no flank), Fortified Machine Guns, GE 9 CF on
     column 12-14 die 5+1 → LN 7, Allies 12 CF on column 6-8 die 4 → LN 4; the CND corps takes
     the first loss (12.4.5); the defender wins and keeps the card face up."""
@@ -78,7 +67,7 @@ def test_pog_12_combat_example_2_cambrai(board, monkeypatch):
     cnd = put(s, "cnd_corps", "chateau_thierry", face=1)
     fr6 = put(s, "fr_6a", "chateau_thierry")
     card_to(s, "cp_18", "hand:CP")
-    LoadedDice(monkeypatch, [4, 5])
+    dice(s, 4, 5)
     declare(s, "AP", ["amiens", "chateau_thierry"])
     act(s, "attack", "AP", space="cambrai")
     for u in (br3, br4, cnd, fr6):
@@ -142,11 +131,11 @@ def test_pog_12_1_1_only_attack_activated_units(board):
     assert refusal(s, "add_attacker", "AP", unit=br).rule == "PoG 12.1.6"
 
 
-def test_pog_12_1_6_space_attacked_once_per_action(board, monkeypatch):
+def test_pog_12_1_6_space_attacked_once_per_action(board):
     s = board
     put(s, "ge_2a", "cambrai")
     br3, br4 = put(s, "br_3a", "amiens"), put(s, "br_4a", "amiens")
-    LoadedDice(monkeypatch, [1, 1])
+    dice(s, 1, 1)
     attack(s, "AP", "cambrai", [br3])
     while top(s)["state"] != "combat_declare":
         a = legal(s)[-1]
@@ -177,12 +166,12 @@ def test_pog_15_2_5_no_desert_combat_in_summer(board):
     assert [a.verb for a in legal(s)] == ["end_combats"]
 
 
-def test_pog_12_2_7_sinai_drm(board, monkeypatch):
+def test_pog_12_2_7_sinai_drm(board):
     s = board
     set_global(s, "turn", 3)  # fall: desert combat allowed
     tu = put(s, "tu_corps", "gaza")
     br = put(s, "br_corps", "sinai")
-    LoadedDice(monkeypatch, [6, 1])
+    dice(s, 6, 1)
     attack(s, "AP", "gaza", [br])
     c = s.state.globals.get("pog_combat")
     assert face(s, tu) == 0                                  # 6 - 3 = 3: column 1 gives 0
@@ -192,7 +181,6 @@ def test_pog_12_2_7_sinai_drm(board, monkeypatch):
 def test_pog_12_4_3_exact_loss_number(board):
     """12.4.3 example: a full and a reduced FR army take LN 5: the reduced army goes (its
     reserve corps then takes 1 + 1), the full army is untouched."""
-    from modules.paths_of_glory.rules import losses
     s = board
     full = put(s, "fr_1a", "verdun")
     red = put(s, "fr_2a", "verdun", face=1)
@@ -202,30 +190,29 @@ def test_pog_12_4_3_exact_loss_number(board):
     assert losses.legal_steps(g, "AP", [full, red], 2) == []
 
 
-def test_pog_12_4_6_fort_alone_destroyed_and_12_7_1_advance(board, monkeypatch):
+def test_pog_12_4_6_fort_alone_destroyed_and_12_7_1_advance(board):
     s = board
     ge = put(s, "ge_1a", "aachen")
-    LoadedDice(monkeypatch, [6, 1])                          # GE LN 5 ≥ Liege LF 3
+    dice(s, 6, 1)                          # GE LN 5 ≥ Liege LF 3
     attack(s, "CP", "liege", [ge])
     assert markers(s, "liege", "m_destroyed")
     assert top(s)["state"] == "combat_advance"
     act(s, "advance", "CP", unit=ge, path=["liege"])
     assert loc_of(s, ge) == "liege"
-    from modules.paths_of_glory.rules import board as B
     assert B.controller(s.ruleset.game(s.state), "liege") == "CP"   # PoG 12.7.9
 
 
-def test_pog_12_7_1_no_advance_into_undestroyed_fort(board, monkeypatch):
+def test_pog_12_7_1_no_advance_into_undestroyed_fort(board):
     s = board
     ge = put(s, "ge_1a", "aachen")
-    LoadedDice(monkeypatch, [1, 1])                          # LN 2 < LF 3: fort stands
+    dice(s, 1, 1)                          # LN 2 < LF 3: fort stands
     attack(s, "CP", "liege", [ge])
     assert not markers(s, "liege", "m_destroyed")
     assert top(s)["state"] == "combat_declare" and loc_of(s, ge) == "aachen"
 
 
-def _win_against(s, monkeypatch, dice, defender_type, where, attackers, frm):
-    LoadedDice(monkeypatch, dice)
+def _win_against(s, rolls, defender_type, where, attackers, frm):
+    dice(s, *rolls)
     d = put(s, defender_type, where)
     pids = [put(s, t, frm) for t in attackers]
     declare(s, "CP", [frm])
@@ -236,10 +223,10 @@ def _win_against(s, monkeypatch, dice, defender_type, where, attackers, frm):
     return d, pids
 
 
-def test_pog_12_5_2_retreat_one_space_on_difference_1(board, monkeypatch):
+def test_pog_12_5_2_retreat_one_space_on_difference_1(board):
     s = board
     # GE army CF 5 on Army column 5, die 1 → 2; RU army CF 3 on Army column 3, die 1 → 1
-    d, _ = _win_against(s, monkeypatch, [1, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
+    d, _ = _win_against(s, [1, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
     if top(s)["state"] == "combat_losses":
         act(s, "take_loss", "CP", unit=legal(s)[0]["unit"])
     c = s.state.globals["pog_combat"]
@@ -247,31 +234,30 @@ def test_pog_12_5_2_retreat_one_space_on_difference_1(board, monkeypatch):
     assert all(len(a["path"]) == 1 for a in legal(s) if a.verb == "retreat")
 
 
-def test_pog_12_5_5_retreat_priority_friendly_first(board, monkeypatch):
+def test_pog_12_5_5_retreat_priority_friendly_first(board):
     s = board
-    d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
+    d, _ = _win_against(s, [3, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
     paths = [a["path"] for a in legal(s) if a.verb == "retreat"]
     g = s.ruleset.game(s.state)
-    from modules.paths_of_glory.rules import board as B
     assert paths and all(B.controller(g, p[0]) == "AP" for p in paths)
     assert all("plock" not in p for p in paths)
     assert refusal(s, "retreat", "AP", unit=d, path=["tannenberg", "insterburg"]).rule == \
         "PoG 12.5.5"
 
 
-def test_pog_12_5_4_no_retreat_means_permanent_elimination(board, monkeypatch):
+def test_pog_12_5_4_no_retreat_means_permanent_elimination(board):
     s = board
     for loc in ("tannenberg", "warsaw", "lomza", "lodz"):   # every way out of Plock blocked
         put(s, "ge_corps", loc)
-    d, _ = _win_against(s, monkeypatch, [3, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
+    d, _ = _win_against(s, [3, 1], "ru_1a", "plock", ["ge_8a"], "thorn")
     assert {a.verb for a in legal(s)} == {"stand"}
     act(s, "stand", "AP")
     assert loc_of(s, d) == "perm_eliminated:AP"
 
 
-def test_pog_12_7_7_cp_channel_ports(board, monkeypatch):
+def test_pog_12_7_7_cp_channel_ports(board):
     s = board
-    d, (ge,) = _win_against(s, monkeypatch, [3, 1], "be_1a", "brussels", ["ge_1a"], "liege")
+    d, (ge,) = _win_against(s, [3, 1], "be_1a", "brussels", ["ge_1a"], "liege")
     while top(s)["state"] == "combat_retreat":
         paths = [a for a in legal(s) if a.verb == "retreat" and a["path"][-1] != "ostend"]
         s.push(paths[0] if paths else legal(s)[0])
@@ -308,13 +294,13 @@ def test_pog_15_1_11_german_attack_on_russian_fort(board):
     assert refusal(s, "add_attacker", "CP", unit=ge) is None
 
 
-def test_pog_9_5_4_4_card_conditions_and_once_per_round(board, monkeypatch):
+def test_pog_9_5_4_4_card_conditions_and_once_per_round(board):
     s = board
     put(s, "ru_1a", "plock")                 # no fort: 15.1.11 is not what this is about
     ge = put(s, "ge_9a", "thorn")
     card_to(s, "cp_15", "hand:CP")      # Chlorine Gas: GE attack +1
     card_to(s, "cp_18", "hand:CP")      # Fortified Machine Guns: defence only
-    LoadedDice(monkeypatch, [5, 1])
+    dice(s, 5, 1)
     attack(s, "CP", "plock", [ge])
     assert top(s)["state"] == "combat_cards"
     assert refusal(s, "play_cc", "CP", card="cp_18").rule == "PoG 12.2.6"
@@ -324,50 +310,48 @@ def test_pog_9_5_4_4_card_conditions_and_once_per_round(board, monkeypatch):
     assert s.state.globals["pog_combat"]["ln"]["CP"] == 5    # column 5, die 5 + 1 = 6 → 5
 
 
-def _fire_notes_at_verdun(monkeypatch, with_a_corps):
+def _fire_notes_at_verdun(with_a_corps):
     s = empty_map()
     clear_hands(s)
     put(s, "m_trench_ap", "verdun")
     if with_a_corps:
         put(s, "fr_corps", "verdun")
     ge = put(s, "ge_5a", "sedan")
-    LoadedDice(monkeypatch, [1, 1, 1, 1])
+    dice(s, 1, 1, 1, 1)
     attack(s, "CP", "verdun", [ge])
     notes = [getattr(cmd, "text", "") or "" for e in s.record.entries for cmd in e.commands]
     return {side: next(n for n in notes if n.startswith(f"PoG 12.2.9: {side} fires"))
             for side in ("CP", "AP")}
 
 
-def test_pog_11_2_9_a_fort_alone_gets_no_trench_a_defended_fort_gets_both(monkeypatch):
+def test_pog_11_2_9_a_fort_alone_gets_no_trench_a_defended_fort_gets_both():
     """11.2.9 / 15.1.6: the Verdun fort (CF 3) alone in a trenched space fires with no trench
     shift and the attacker suffers none; with a FR corps there the trench shifts apply and the
     fort's CF is added to the corps' (3 + 1)."""
-    alone = _fire_notes_at_verdun(monkeypatch, with_a_corps=False)
+    alone = _fire_notes_at_verdun(with_a_corps=False)
     assert "fires 3 CF" in alone["AP"] and "(+0)" in alone["AP"] and "(+0)" in alone["CP"]
-    held = _fire_notes_at_verdun(monkeypatch, with_a_corps=True)
+    held = _fire_notes_at_verdun(with_a_corps=True)
     assert "fires 4 CF" in held["AP"] and "(+1)" in held["AP"] and "(-1)" in held["CP"]
 
 
-def _two_french_armies_hit(monkeypatch, reserve_corps: bool, die: int):
+def _two_french_armies_hit(reserve_corps: bool, die: int):
     """Three GE armies (15 CF, Army table column 15) attack the FR 3rd and 4th Armies (LF 3
     on both faces) in clear Amiens; the French fire a 1."""
     s = empty_map()
     clear_hands(s)
-    from modules.paths_of_glory.rules import losses
-    g = s.ruleset.game(s.state)
     if not reserve_corps:
-        C.apply_all(s.state, [C.Move(p, "pool:AP") for p in losses.reserve_corps(g, "AP", "FR")])
+        move_all(s, losses.reserve_corps(game(s), "AP", "FR"), "pool:AP")
     fr3, fr4 = put(s, "fr_3a", "amiens"), put(s, "fr_4a", "amiens")
     ges = [put(s, t, "cambrai") for t in ("ge_1a", "ge_2a", "ge_3a")]
-    LoadedDice(monkeypatch, [die, 1])
+    dice(s, die, 1)
     attack(s, "CP", "amiens", ges)
     return s, fr3, fr4
 
 
-def test_pog_12_4_4_2_two_lf3_armies_and_ln_7_without_reserve_corps(monkeypatch):
+def test_pog_12_4_4_2_two_lf3_armies_and_ln_7_without_reserve_corps():
     """12.4.4.2: LN 7 on two full LF-3 armies with no FR corps in the Reserve Box: they may not
     both be reduced — the army reduced first is then eliminated, permanently."""
-    s, fr3, fr4 = _two_french_armies_hit(monkeypatch, reserve_corps=False, die=6)
+    s, fr3, fr4 = _two_french_armies_hit(reserve_corps=False, die=6)
     assert s.state.globals["pog_combat"]["ln"]["CP"] == 7
     assert top(s)["state"] == "combat_losses"
     act(s, "take_loss", "AP", unit=fr3)                     # either army may go first
@@ -375,17 +359,17 @@ def test_pog_12_4_4_2_two_lf3_armies_and_ln_7_without_reserve_corps(monkeypatch)
     assert loc_of(s, fr4) == "amiens" and face(s, fr4) == 0
 
 
-def test_pog_12_4_3_with_a_reserve_corps_the_replacement_takes_the_last_point(monkeypatch):
+def test_pog_12_4_3_with_a_reserve_corps_the_replacement_takes_the_last_point():
     """Contrast: with FR corps in the Reserve Box 12.4.4.2 does not apply: the reduced army's
     elimination brings a corps that takes the 7th point (3 + 3 + 1)."""
-    s, fr3, fr4 = _two_french_armies_hit(monkeypatch, reserve_corps=True, die=6)
+    s, fr3, fr4 = _two_french_armies_hit(reserve_corps=True, die=6)
     act(s, "take_loss", "AP", unit=fr3)
     while top(s)["state"] == "combat_losses":
         s.push(list(s.legal_actions())[0])
     assert loc_of(s, fr3) == "eliminated:AP"
 
 
-def test_pog_12_7_4_advance_to_the_last_space_of_an_incomplete_retreat(monkeypatch):
+def test_pog_12_7_4_advance_to_the_last_space_of_an_incomplete_retreat():
     """12.7.4, the rulebook's example: RU units at Kishinev attacked from Zhmerinka, Romania
     neutral and Odessa CP-occupied, must retreat 2 but can reach only Ismail; they are
     eliminated there, and the CP may still advance through Kishinev to Ismail."""
@@ -394,7 +378,7 @@ def test_pog_12_7_4_advance_to_the_last_space_of_an_incomplete_retreat(monkeypat
     ru = put(s, "ru_1a", "kishinev")
     put(s, "ah_corps", "odessa")
     ge = put(s, "ge_8a", "zhmerinka")
-    LoadedDice(monkeypatch, [2, 1])
+    dice(s, 2, 1)
     attack(s, "CP", "kishinev", [ge])
     c = s.state.globals["pog_combat"]
     assert c["ln"] == {"CP": 3, "AP": 1} and c["retreat_len"] == 2
@@ -407,13 +391,13 @@ def test_pog_12_7_4_advance_to_the_last_space_of_an_incomplete_retreat(monkeypat
     assert loc_of(s, ge) == "ismail"
 
 
-def _cards_after_a_ge_attack(board, monkeypatch, dice):
+def _cards_after_a_ge_attack(board, rolls):
     s = board
     put(s, "ru_1a", "plock")                 # no fort: 15.1.11 is not what this is about
     ge = put(s, "ge_9a", "thorn")
     card_to(s, "cp_03", "cc:CP")        # Von Francois, kept face up after an earlier win
     card_to(s, "cp_40", "hand:CP")      # Air Superiority, played from the hand now
-    LoadedDice(monkeypatch, dice)
+    dice(s, *rolls)
     attack(s, "CP", "plock", [ge])
     act(s, "play_cc", "CP", card="cp_03")
     act(s, "play_cc", "CP", card="cp_40")
@@ -423,26 +407,26 @@ def _cards_after_a_ge_attack(board, monkeypatch, dice):
     return next(n for n in reversed(notes) if n.startswith("PoG 12.2.11")), where
 
 
-def test_pog_9_5_4_3_the_loser_discards_every_card_he_used(board, monkeypatch):
+def test_pog_9_5_4_3_the_loser_discards_every_card_he_used(board):
     """9.5.4.3: losing, the CP discard both the card played now and the one kept from before."""
-    result, where = _cards_after_a_ge_attack(board, monkeypatch, [1, 6])
+    result, where = _cards_after_a_ge_attack(board, [1, 6])
     assert result.endswith("AP wins")
     assert where == {"cp_03": "discard:CP", "cp_40": "discard:CP"}
 
 
-def test_pog_9_5_4_2_the_winner_keeps_his_cards_face_up(board, monkeypatch):
-    result, where = _cards_after_a_ge_attack(board, monkeypatch, [6, 1])
+def test_pog_9_5_4_2_the_winner_keeps_his_cards_face_up(board):
+    result, where = _cards_after_a_ge_attack(board, [6, 1])
     assert result.endswith("CP wins")
     assert where == {"cp_03": "cc:CP", "cp_40": "cc:CP"}
 
 
-def _defence_cards_offered(monkeypatch, attacker_space, attacker, defender_space):
+def _defence_cards_offered(attacker_space, attacker, defender_space):
     s = empty_map()
     put(s, "ge_corps", defender_space)
     put(s, "m_trench_cp", defender_space)
     fr = put(s, attacker, attacker_space)
     card_to(s, "cp_18", "hand:CP")      # Fortified Machine Guns: entrenched German defence
-    LoadedDice(monkeypatch, [1] * 8)
+    dice(s, *[1] * 8)
     declare(s, "AP", [attacker_space])
     act(s, "attack", "AP", space=defender_space)
     act(s, "add_attacker", "AP", unit=fr)
@@ -452,14 +436,14 @@ def _defence_cards_offered(monkeypatch, attacker_space, attacker, defender_space
     return s
 
 
-def test_pog_14_3_4_oos_defenders_get_no_combat_card(monkeypatch):
+def test_pog_14_3_4_oos_defenders_get_no_combat_card():
     """14.1.1.2 / 14.3.4: supply is checked as the combat starts; an OOS German corps in an
     Allied-controlled space cannot be helped by Fortified Machine Guns, an in-supply one can."""
-    s = _defence_cards_offered(monkeypatch, "amiens", "fr_corps", "cambrai")
+    s = _defence_cards_offered("amiens", "fr_corps", "cambrai")
     assert not any(a.verb == "play_cc" for a in s.legal_actions())
     if top(s)["state"] == "combat_cards":
         assert refusal(s, "play_cc", "CP", card="cp_18").rule == "PoG 14.3.4"
-    s = _defence_cards_offered(monkeypatch, "verdun", "fr_corps", "metz")
+    s = _defence_cards_offered("verdun", "fr_corps", "metz")
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert any(a.verb == "play_cc" and a.get("card") == "cp_18" for a in s.legal_actions())
 
@@ -468,7 +452,6 @@ def test_pog_14_3_4_oos_defenders_never_meet_a_defence_card_condition(board):
     """14.3.4 with mixed defenders: an out-of-supply German corps beside an Austrian one does
     not make Fortified Machine Guns ("an entrenched German defender") playable; in supply it
     does."""
-    from modules.paths_of_glory.rules import combat_cards
     s = board
     fr = put(s, "fr_corps", "amiens")
     ge, ah = put(s, "ge_corps", "cambrai"), put(s, "ah_corps", "cambrai")
@@ -494,7 +477,6 @@ def test_pog_12_1_9_one_russian_corps_per_turn_attacks_over_the_caucasus_link(bo
     assert refusal(s, "add_attacker", "AP", unit=b).rule == "PoG 12.1.9"
     act(s, "resolve", "AP")
     assert 3 in s.state.globals["pog_caucasus_link"]
-    from modules.paths_of_glory.rules import movement
     g = s.ruleset.game(s.state)
     assert movement.entry_violation(g, "AP", [b], "caucasus", "poti").rule == "PoG 11.3.2"
 
@@ -502,7 +484,6 @@ def test_pog_12_1_9_one_russian_corps_per_turn_attacks_over_the_caucasus_link(bo
 def test_pog_12_1_9_a_retreat_over_the_caucasus_link_counts_too(board):
     """12.1.9: a RU corps in Poti may retreat into the Caucasus space only while the link is
     unused this turn."""
-    from modules.paths_of_glory.rules import retreat
     s = board
     set_global(s, "turn", 3)
     ru = put(s, "ru_corps", "poti")
@@ -514,19 +495,19 @@ def test_pog_12_1_9_a_retreat_over_the_caucasus_link_counts_too(board):
     assert ["caucasus"] not in retreat.retreat_paths(g, c, ru)
 
 
-def test_pog_12_5_5_no_retreat_from_a_port_into_the_sea(board, monkeypatch):
+def test_pog_12_5_5_no_retreat_from_a_port_into_the_sea(board):
     """12.5.5: a BR corps in Calais, beaten from Ostend with Amiens and Cambrai also German, may
     not escape over the Channel line to London: it cannot retreat and is eliminated."""
     s = board
     put(s, "ge_corps", "amiens")
     put(s, "ge_corps", "cambrai")
-    d, _ = _win_against(s, monkeypatch, [6, 1], "br_corps", "calais", ["ge_corps"], "ostend")
+    d, _ = _win_against(s, [6, 1], "br_corps", "calais", ["ge_corps"], "ostend")
     assert top(s)["state"] == "combat_retreat"
     assert {a.verb for a in legal(s)} == {"stand"}
     assert refusal(s, "retreat", "AP", unit=d, path=["london"]).rule == "PoG 12.5.5"
 
 
-def test_pog_12_5_5_the_defender_chooses_who_fits_and_who_is_eliminated(board, monkeypatch):
+def test_pog_12_5_5_the_defender_chooses_who_fits_and_who_is_eliminated(board):
     """12.5.5: two RU corps must retreat one space where only one more unit fits (Lomza; the
     other ways out of Plock are German): the defender picks which retreats; the other, left
     with no way, is eliminated."""
@@ -537,7 +518,7 @@ def test_pog_12_5_5_the_defender_chooses_who_fits_and_who_is_eliminated(board, m
     put(s, "ru_corps", "lomza")
     a, b = put(s, "ru_corps", "plock"), put(s, "ru_corps", "plock")
     ge = put(s, "ge_8a", "thorn")
-    LoadedDice(monkeypatch, [1, 6])
+    dice(s, 1, 6)
     attack(s, "CP", "plock", [ge])
     act(s, "take_loss", "AP", unit=b)     # LN 2: a was reduced first (identical corps), now b
     c = s.state.globals["pog_combat"]

@@ -1,70 +1,84 @@
-"""One test per combat card that only modifies the fire (a DRM, a trench cancel, firing first),
-named after the card (PoG 9.5.4, 12.2.4, 12.2.6; the card texts of the card list): each plays
-the card in its step and reads the effect in the fire note ("PoG 12.2.9: <side> fires N CF on
-the <table>, column C (+shift), die D+drm: Loss Number L"), then shows the card refused where its
-condition does not hold. A refusal is read in a card step that another card of the same side
-("filler") opens. Hand-built positions on an emptied map, loaded dice; every unit is treated
-as supplied (14.3.4 is not what these tests are about).
+"""Every combat card that only modifies the fire (a DRM, a trench cancel, firing first), each
+under its own id (PoG 9.5.4, 12.2.4, 12.2.6; the card texts of the card list): the card is
+played in its step and its effect read in the fire note ("PoG 12.2.9: <side> fires N CF on the
+<table>, column C (+shift), die D+drm: Loss Number L"), then refused where its condition does
+not hold. A refusal is read in a card step that another card of the same side ("filler")
+opens. Hand-built positions on an emptied map (recorded set-up entries), scripted dice; where a
+defence card is played the defenders really are in supply (14.3.4 is not what is tested).
 
 The last test guards the naming: every card of both decks has a test named after it."""
 from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from engine import commands as C
+from engine.session import Session
+from modules.paths_of_glory.rules import supply
+from modules.paths_of_glory.rules.combat_cards import COMBAT_CARDS
 
-from .positions import (clear_hands, LoadedDice, act, attack, card_to, defenders_in_supply, empty_map,
-                        put, refusal, set_global)
-
-
-@pytest.fixture
-def fresh(monkeypatch):
-    """A factory of emptied maps at ``turn`` (default Summer 1916), hands empty, the given
-    ``events`` played."""
-    from modules.paths_of_glory.rules.game import Game
-    defenders_in_supply(monkeypatch)
-    roll = Game.roll
-
-    def make(turn: int = 10, events: tuple[str, ...] = ()):
-        monkeypatch.setattr(Game, "roll", roll)        # the set-up rolls its own dice
-        s = empty_map()
-        clear_hands(s)
-        set_global(s, "turn", turn)
-        set_global(s, "pog_entered", ["TU", "IT", "BU"])   # fights in Italy and Turkey
-        if events:
-            set_global(s, "pog_events", list(events))
-        return s
-    return make
+from .conftest import (act, attack, card_to, clear_hands, control, dice, empty_map, game, log,
+                       module, put, refusal, rolled, set_global, top, turkey_at_war, where)
 
 
-def top(s):
-    return s.state.globals["pog_stack"][-1]
+
+@dataclass(frozen=True)
+class Combat:
+    """One attack: ``attackers`` ((type, space) pairs) on ``target``, held by ``defenders``
+    (types) — entrenched (level 1) if ``trench``; at ``turn`` with ``events`` played;
+    ``cp_holds`` spaces under CP control (Cambrai and Sedan: a German line of supply back to
+    Germany); ``front`` "turkey": Turkey at war, but for Bursa."""
+    target: str
+    defenders: tuple[str, ...]
+    attackers: tuple[tuple[str, str], ...]
+    turn: int = 10                                       # Summer 1916
+    events: tuple[str, ...] = ()
+    trench: bool = False
+    cp_holds: tuple[str, ...] = ()
+    front: str = ""
+
+    @property
+    def attacker(self) -> str:
+        return module().piece_types[self.attackers[0][0]].side
+
+    @property
+    def defender(self) -> str:
+        return "CP" if self.attacker == "AP" else "AP"
 
 
-def where(s, card):
-    return next(p.loc for p in s.state.pieces.values() if p.type == card)
+def staged(turn: int = 10, events: tuple[str, ...] = ()) -> Session:
+    """An emptied map at ``turn``, hands empty, ``events`` played."""
+    s = empty_map()
+    clear_hands(s)
+    set_global(s, "turn", turn)
+    set_global(s, "pog_entered", ["TU", "IT", "BU"])           # fights in Italy and Turkey
+    if events:
+        set_global(s, "pog_events", list(events))
+    return s
 
 
-def fight(s, monkeypatch, side, target, units, cards=(), dice=(3, 3)):
-    """``side`` attacks ``target`` with ``units`` (each a (type, space) pair) holding ``cards``;
-    the fire dice are loaded (attacker's first). Returns the dice."""
+def fight(c: Combat, cards: tuple[str, ...], rolls: tuple[int, ...] = (3, 3)) -> Session:
+    """Stage ``c`` with ``cards`` in their owners' hands and the fire dice scripted (the
+    attacker's first); the attack is resolved up to its first decision."""
+    s = staged(c.turn, c.events)
+    for loc in c.cp_holds:
+        control(s, loc, "CP")
+    if c.front == "turkey":
+        turkey_at_war(s, but=("bursa",))
     for cid in cards:
-        card_to(s, cid, f"hand:{side}")
-    pids = [put(s, t, loc) for t, loc in units]
-    d = LoadedDice(monkeypatch, list(dice))
-    attack(s, side, target, pids)
-    return d
-
-
-def defend(s, side, target, units, cards=()):
-    """``side``'s units (types) in ``target``, ``cards`` in ``side``'s hand."""
-    for cid in cards:
-        card_to(s, cid, f"hand:{side}")
-    return [put(s, t, target) for t in units]
+        card_to(s, cid, f"hand:{cid[:2].upper()}")
+    defenders = [put(s, t, c.target) for t in c.defenders]
+    if c.trench:
+        put(s, f"m_trench_{c.defender.lower()}", c.target)
+    pids = [put(s, t, loc) for t, loc in c.attackers]
+    if any(cid[:2].upper() == c.defender for cid in cards):
+        assert not set(defenders) & set(supply.oos_units(game(s), c.defender))
+    dice(s, *rolls)
+    attack(s, c.attacker, c.target, pids)
+    return s
 
 
 def at_cards(s, side, trench=False):
@@ -79,14 +93,9 @@ def play(s, side, card):
         act(s, "done_cards", top(s)["side"])
 
 
-def notes(s, start):
-    return [c.text for e in s.record.entries for c in e.commands
-            if isinstance(c, C.Note) and c.text.startswith(start)]
-
-
 def fire(s, side):
     """The last fire note of ``side``."""
-    return notes(s, f"PoG 12.2.9: {side} fires")[-1]
+    return log(s, f"PoG 12.2.9: {side} fires")[-1]
 
 
 def rule(s, side, card):
@@ -95,368 +104,178 @@ def rule(s, side, card):
     return v.rule
 
 
-# -- AP combat cards --------------------------------------------------------------------------
+#: Cambrai and Sedan CP-held: Germans defending Cambrai trace supply (14.3.4 does not apply).
+GERMAN_LINE = ("cambrai", "sedan")
+RU_PLOCK = Combat("plock", ("ru_corps",), (("ge_corps", "thorn"),))      # no fort (15.1.11)
+GE_CAMBRAI = Combat("cambrai", ("ge_corps",), (("br_corps", "amiens"),))
+FR_AMIENS = Combat("amiens", ("fr_corps",), (("ge_corps", "cambrai"),))
 
-def test_pog_ap_04_pleve_russian_defence_plus_1_not_for_french(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps"], ["ap_04"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")])
-    assert at_cards(s, "AP")
-    play(s, "AP", "ap_04")
-    assert "die 3+1:" in fire(s, "AP") and "die 3+0:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "AP", "amiens", ["fr_corps"], ["ap_04", "ap_06"])
-    fight(s, monkeypatch, "CP", "amiens", [("ge_corps", "cambrai")])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_04") == "PoG 12.2.6"
+#: (card, the combat, what the fire notes then show: (side, text) pairs)
+PLAYED = [
+    ("ap_04", RU_PLOCK, [("AP", "die 3+1:"), ("CP", "die 3+0:")]),
+    ("ap_05", Combat("valjevo", ("sb_corps",), (("ah_corps", "sarajevo"),), turn=7),
+     [("AP", "die 3+1:")]),                                                    # Fall 1915
+    ("ap_07", Combat("kovel", ("ru_corps",), (("ge_corps", "brest_litovsk"),), turn=5),
+     [("AP", "die 3+2:")]),                                                  # swamp, Spring
+    ("ap_18", GE_CAMBRAI, [("AP", "die 3+1:")]),
+    ("ap_19", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),)), [("AP", "die 3+1:")]),
+    ("ap_21", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),)), [("AP", "die 3+1:")]),
+    ("ap_58", Combat("lodz", ("ge_corps",), (("ru_corps", "warsaw"),)), [("AP", "die 3+1:")]),
+    ("ap_59", Combat("trieste", ("ah_corps",), (("it_corps", "udine"),)), [("AP", "die 3+1:")]),
+    ("ap_61", Combat("qurna", ("tu_corps",), (("br_corps", "basra"),)),    # supplied via Basra
+     [("AP", "on the Army table"), ("AP", "die 3+0:")]),
+    ("ap_63", Combat("amiens", ("br_corps",), (("ge_corps", "cambrai"),),     # reconstructed
+                     events=("cp_54", "cp_49")), [("AP", "die 3+1:")]),
+    ("cp_03", Combat("plock", ("ru_corps", "sb_corps"), (("ge_corps", "thorn"),)),
+     [("CP", "die 3+1:")]),                                 # RU and another nationality
+    ("cp_04", Combat("munkacs", ("ah_corps",), (("ru_corps", "czernowitz"),), turn=4),
+     [("CP", "die 3+2:")]),                                 # mountain, Winter 1915
+    ("cp_15", RU_PLOCK, [("CP", "die 3+1:")]),
+    ("cp_16", Combat("eskisehir", ("br_corps",), (("tu_corps", "bursa"),)),
+     [("CP", "die 3+1:")]),
+    ("cp_18", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),), trench=True,
+                     cp_holds=GERMAN_LINE), [("CP", "(+1), die 3+1:")]),
+    ("cp_19", FR_AMIENS, [("CP", "die 3+1:")]),
+    ("cp_30", Combat("munkacs", ("ru_corps",), (("ge_corps", "czernowitz"),)),
+     [("CP", "die 3+1:")]),                                 # into a mountain space
+    ("cp_30", Combat("przemysl", ("ru_corps",), (("ge_corps", "uzhgorod"),)),
+     [("CP", "die 3+1:")]),                                 # out of a mountain space
+    ("cp_35", FR_AMIENS, [("CP", "die 3+1:")]),
+    ("cp_40", Combat("amiens", ("br_corps",), (("ge_corps", "cambrai"),)), [("CP", "die 3+1:")]),
+    ("cp_43", Combat("udine", ("it_corps",), (("ge_corps", "trieste"),), trench=True),
+     [("CP", "(+0), die 3+0:"), ("AP", "(+0), die 3+0:")]),  # the trench cancelled
+    ("cp_49", Combat("amiens", ("fr_corps",), (("ge_corps", "cambrai"),), trench=True,
+                     events=("cp_54",)), [("CP", "(+0), die 3+1:"), ("AP", "(+0), die 3+0:")]),
+    ("cp_50", Combat("amiens", ("fr_corps",), (("ge_corps", "cambrai"),), trench=True,
+                     events=("cp_54",)), [("CP", "(+0), die 3+0:"), ("AP", "(+0), die 3+0:")]),
+    ("cp_57", Combat("czernowitz", ("ah_corps",), (("ru_corps", "kamenets_podolski"),)),
+     [("CP", "die 3+1:")]),
+    ("cp_62", RU_PLOCK, [("CP", "die 3+1:")]),
+]
+
+#: (card, a combat where its condition fails, the card of the same side that opens the step,
+#: the rule the refusal cites)
+REFUSED = [
+    ("ap_04", FR_AMIENS, "ap_06", "PoG 12.2.6"),                  # not for the French
+    ("ap_05", Combat("valjevo", ("sb_corps",), (("ah_corps", "sarajevo"),), turn=8),
+     "ap_06", "PoG 12.2.6"),                                      # Winter 1916
+    ("ap_07", Combat("kovel", ("ru_corps",), (("ge_corps", "brest_litovsk"),), turn=6),
+     "ap_06", "PoG 12.2.6"),                                      # swamp in Summer
+    ("ap_18", Combat("cambrai", ("ge_corps",), (("aus_corps", "amiens"), ("fr_corps", "amiens"))),
+     "ap_19", "PoG 12.2.6"),                                      # AUS is not British
+    ("ap_19", Combat("lodz", ("ge_corps",), (("cnd_corps", "warsaw"), ("ru_corps", "warsaw"))),
+     "ap_04", "PoG 12.2.6"),                                      # CND is not British
+    ("ap_21", GE_CAMBRAI, "ap_18", "PoG 12.2.6"),                 # British, not French
+    ("ap_36", GE_CAMBRAI, "ap_18", "PoG 12.2.6"),                 # no trench
+    ("ap_58", RU_PLOCK, "ap_04", "PoG 12.2.6"),                  # a defence
+    ("ap_59", Combat("trieste", ("ah_corps",), (("it_corps", "udine"), ("br_corps", "udine"))),
+     "ap_18", "PoG 12.2.6"),                                      # not Italians only
+    ("ap_61", Combat("qurna", ("tu_corps",), (("fr_corps", "basra"),)),
+     "ap_21", "PoG 12.2.6"),                                      # French, not British
+    ("ap_61", Combat("qurna", ("tu_corps",), (("br_corps", "ahwaz"),), cp_holds=("basra",)),
+     "ap_18", "PoG 12.2.6"),                                      # the line to Basra is cut
+    ("ap_63", Combat("amiens", ("br_corps",), (("ge_corps", "cambrai"),), events=("cp_54",)),
+     "ap_06", "PoG 12.2.6"),                  # none of Michael, Blucher, Peace Offensive yet
+    ("cp_03", Combat("plock", ("sb_corps",), (("ge_corps", "thorn"),)),
+     "cp_15", "PoG 12.2.6"),                                      # no Russian defender
+    ("cp_04", Combat("munkacs", ("ah_corps",), (("ru_corps", "czernowitz"),), turn=5),
+     "cp_56", "PoG 12.2.6"),                                      # mountain in Spring
+    ("cp_15", Combat("plock", ("ru_corps",), (("ah_corps", "thorn"),)),
+     "cp_57", "PoG 12.2.6"),                                      # Austrians, not Germans
+    ("cp_16", Combat("eskisehir", ("sn_corps",), (("br_corps", "bursa"),), front="turkey"),
+     "cp_56", "PoG 12.2.6"),                                      # the Senussi are not Turks
+    ("cp_18", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),), cp_holds=GERMAN_LINE),
+     "cp_56", "PoG 12.2.6"),                                      # no trench
+    ("cp_19", Combat("cambrai", ("ge_corps",), (("fr_corps", "amiens"),), cp_holds=GERMAN_LINE),
+     "cp_56", "PoG 12.2.6"),                                      # a defence
+    ("cp_30", RU_PLOCK, "cp_15", "PoG 12.2.6"),                  # clear to clear
+    ("cp_35", Combat("eskisehir", ("br_corps",), (("tu_corps", "bursa"),)),
+     "cp_16", "PoG 12.2.6"),                                      # Turks, not Germans
+    ("cp_40", Combat("cambrai", ("ge_corps",), (("br_corps", "amiens"),), cp_holds=GERMAN_LINE),
+     "cp_56", "PoG 12.2.6"),                                      # a defence
+    ("cp_49", RU_PLOCK, "cp_44", "PoG 12.2.4"),                  # before H-L Take Command
+    ("cp_50", RU_PLOCK, "cp_44", "PoG 12.2.4"),                  # before H-L Take Command
+    ("cp_57", RU_PLOCK, "cp_15", "PoG 12.2.6"),                  # Germans, not Austrians
+    ("cp_62", Combat("tannenberg", ("ru_corps",), (("ge_corps", "konigsberg"),)),
+     "cp_15", "PoG 12.2.6"),                                      # forest, not clear
+]
 
 
-def test_pog_ap_05_putnik_serbian_defence_only_in_1914_1915(fresh, monkeypatch):
-    s = fresh(turn=7)                                          # Fall 1915
-    defend(s, "AP", "valjevo", ["sb_corps"], ["ap_05"])
-    fight(s, monkeypatch, "CP", "valjevo", [("ah_corps", "sarajevo")])
-    play(s, "AP", "ap_05")
-    assert "die 3+1:" in fire(s, "AP")
-    s = fresh(turn=8)                                          # Winter 1916
-    defend(s, "AP", "valjevo", ["sb_corps"], ["ap_05", "ap_06"])
-    fight(s, monkeypatch, "CP", "valjevo", [("ah_corps", "sarajevo")])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_05") == "PoG 12.2.6"
+def _ids(rows) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for row in rows:
+        card = row[0]
+        seen[card] = seen.get(card, 0) + 1
+        out.append(card if seen[card] == 1 else f"{card}-{seen[card]}")
+    return out
 
 
-def test_pog_ap_07_severe_weather_swamp_in_spring_not_in_summer(fresh, monkeypatch):
-    s = fresh(turn=5)                                          # Spring 1915
-    defend(s, "AP", "kovel", ["ru_corps"], ["ap_07"])
-    fight(s, monkeypatch, "CP", "kovel", [("ge_corps", "brest_litovsk")])
-    play(s, "AP", "ap_07")
-    assert "die 3+2:" in fire(s, "AP")
-    s = fresh(turn=6)                                          # Summer 1915
-    defend(s, "AP", "kovel", ["ru_corps"], ["ap_07", "ap_06"])
-    fight(s, monkeypatch, "CP", "kovel", [("ge_corps", "brest_litovsk")])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_07") == "PoG 12.2.6"
+@pytest.mark.parametrize("card, combat, shown", PLAYED, ids=_ids(PLAYED))
+def test_pog_combat_card_played_changes_the_fire(card, combat, shown):
+    side = card[:2].upper()
+    s = fight(combat, (card,))
+    assert at_cards(s, side, COMBAT_CARDS[card].trench_cancel), top(s)   # 12.2.4 / 12.2.6
+    assert refusal(s, "play_cc", side, card=card) is None
+    play(s, side, card)
+    for who, text in shown:
+        assert text in fire(s, who), fire(s, who)
 
 
-def test_pog_ap_18_artillery_barrage_british_attack_not_australian(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"])
-    fight(s, monkeypatch, "AP", "cambrai", [("br_corps", "amiens")], ["ap_18"])
-    assert at_cards(s, "AP")
-    play(s, "AP", "ap_18")
-    assert "die 3+1:" in fire(s, "AP")
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"])
-    fight(s, monkeypatch, "AP", "cambrai", [("aus_corps", "amiens"), ("fr_corps", "amiens")],
-          ["ap_18", "ap_19"])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_18") == "PoG 12.2.6"
+@pytest.mark.parametrize("card, combat, filler, cited", REFUSED, ids=_ids(REFUSED))
+def test_pog_combat_card_refused_where_its_condition_fails(card, combat, filler, cited):
+    side = card[:2].upper()
+    s = fight(combat, (card, filler))
+    trench = cited == "PoG 12.2.4"
+    assert at_cards(s, side, trench), top(s)                   # the filler opens the step
+    assert rule(s, side, card) == cited
 
 
-def test_pog_ap_19_air_superiority_french_attack_not_canadian(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"])
-    fight(s, monkeypatch, "AP", "cambrai", [("fr_corps", "amiens")], ["ap_19"])
-    play(s, "AP", "ap_19")
-    assert "die 3+1:" in fire(s, "AP")
-    s = fresh()
-    defend(s, "CP", "lodz", ["ge_corps"])
-    fight(s, monkeypatch, "AP", "lodz", [("cnd_corps", "warsaw"), ("ru_corps", "warsaw")],
-          ["ap_19", "ap_04"])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_19") == "PoG 12.2.6"
+# -- the cards whose effect needs more than a fire note ------------------------------------------
 
-
-def test_pog_ap_21_phosgene_gas_french_attack_not_british(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"])
-    fight(s, monkeypatch, "AP", "cambrai", [("fr_corps", "amiens")], ["ap_21"])
-    play(s, "AP", "ap_21")
-    assert "die 3+1:" in fire(s, "AP")
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"])
-    fight(s, monkeypatch, "AP", "cambrai", [("br_corps", "amiens")], ["ap_21", "ap_18"])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_21") == "PoG 12.2.6"
-
-
-def test_pog_ap_36_mine_attack_british_on_entrenched_cp_once_per_turn(fresh, monkeypatch):
-    s = fresh()
+def test_pog_ap_36_mine_attack_british_on_entrenched_cp_once_per_turn():
+    s = staged()
     put(s, "ge_corps", "cambrai", face=1)
     put(s, "m_trench_cp", "cambrai", face=0)
-    fight(s, monkeypatch, "AP", "cambrai", [("br_corps", "amiens"), ("br_corps", "amiens")],
-          ["ap_36"], dice=(5, 1))
+    card_to(s, "ap_36", "hand:AP")
+    brs = [put(s, "br_corps", "amiens"), put(s, "br_corps", "amiens")]
+    dice(s, 5, 1)
+    attack(s, "AP", "cambrai", brs)
     play(s, "AP", "ap_36")
     assert "column 1 (-1), die 5+1: Loss Number 1" in fire(s, "AP")     # 0 without the card
     while top(s)["state"] == "combat_losses":
         s.push(next(a for a in s.legal_actions() if a.verb == "take_loss"))
-    assert notes(s, "PoG 12.2.11")[-1].endswith("AP wins")
+    assert log(s, "PoG 12.2.11")[-1].endswith("AP wins")
     assert where(s, "ap_36") == "discard:AP"        # one combat per turn: discarded by the winner
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"])                     # no trench
-    fight(s, monkeypatch, "AP", "cambrai", [("br_corps", "amiens")], ["ap_36", "ap_18"])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_36") == "PoG 12.2.6"
 
 
-def test_pog_ap_58_russian_guards_russian_attack_not_defence(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "CP", "lodz", ["ge_corps"])
-    fight(s, monkeypatch, "AP", "lodz", [("ru_corps", "warsaw")], ["ap_58"])
-    play(s, "AP", "ap_58")
-    assert "die 3+1:" in fire(s, "AP")
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps"], ["ap_58", "ap_04"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_58") == "PoG 12.2.6"
-
-
-def test_pog_ap_59_alpine_troops_italian_only_attack(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "CP", "trieste", ["ah_corps"])
-    fight(s, monkeypatch, "AP", "trieste", [("it_corps", "udine")], ["ap_59"])
-    play(s, "AP", "ap_59")
-    assert "die 3+1:" in fire(s, "AP")
-    s = fresh()
-    defend(s, "CP", "trieste", ["ah_corps"])
-    fight(s, monkeypatch, "AP", "trieste", [("it_corps", "udine"), ("br_corps", "udine")],
-          ["ap_59", "ap_18"])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_59") == "PoG 12.2.6"
-
-
-def test_pog_ap_61_maude_british_attack_supplied_through_basra_fires_on_the_army_table(
-        fresh, monkeypatch):
-    """Printed card (shared/facts): one attack by British units that trace supply to Basra may
-    fire on the Army Fire Table. Refused for a French attack there, and for British units whose
-    line to Basra is cut (Basra held by the CP)."""
-    s = fresh()
-    defend(s, "CP", "qurna", ["tu_corps"])
-    fight(s, monkeypatch, "AP", "qurna", [("br_corps", "basra")], ["ap_61"])
-    play(s, "AP", "ap_61")
-    assert "on the Army table" in fire(s, "AP") and "die 3+0:" in fire(s, "AP")
-    s = fresh()
-    defend(s, "CP", "qurna", ["tu_corps"])
-    fight(s, monkeypatch, "AP", "qurna", [("fr_corps", "basra")], ["ap_61", "ap_21"])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_61") == "PoG 12.2.6"
-    s = fresh()
-    put(s, "m_control", "basra", face=1)                       # Basra CP-controlled
-    defend(s, "CP", "qurna", ["tu_corps"])
-    fight(s, monkeypatch, "AP", "qurna", [("br_corps", "ahwaz")], ["ap_61", "ap_18"])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_61") == "PoG 12.2.6"
-
-
-def test_pog_ap_63_backs_to_the_wall_after_michael_british_defence_in_france(fresh,
-                                                                           monkeypatch):
-    """Reconstructed card, tested as implemented."""
-    s = fresh(events=("cp_54", "cp_49"))
-    defend(s, "AP", "amiens", ["br_corps"], ["ap_63"])
-    fight(s, monkeypatch, "CP", "amiens", [("ge_corps", "cambrai")])
-    play(s, "AP", "ap_63")
-    assert "die 3+1:" in fire(s, "AP")
-    s = fresh(events=("cp_54",))                       # none of Michael, Blucher, Peace Offensive
-    defend(s, "AP", "amiens", ["br_corps"], ["ap_63", "ap_06"])
-    fight(s, monkeypatch, "CP", "amiens", [("ge_corps", "cambrai")])
-    assert at_cards(s, "AP") and rule(s, "AP", "ap_63") == "PoG 12.2.6"
-
-
-# -- CP combat cards --------------------------------------------------------------------------
-
-def test_pog_cp_03_von_francois_german_attack_on_russians_not_on_serbs(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps", "sb_corps"])      # RU and another nationality
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_03"])
-    play(s, "CP", "cp_03")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "AP", "plock", ["sb_corps"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_03", "cp_15"])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_03") == "PoG 12.2.6"
-
-
-def test_pog_cp_04_severe_weather_mountain_in_winter_not_in_spring(fresh, monkeypatch):
-    s = fresh(turn=4)                                          # Winter 1915
-    defend(s, "CP", "munkacs", ["ah_corps"], ["cp_04"])
-    fight(s, monkeypatch, "AP", "munkacs", [("ru_corps", "czernowitz")])
-    assert at_cards(s, "CP")
-    play(s, "CP", "cp_04")
-    assert "die 3+2:" in fire(s, "CP")
-    s = fresh(turn=5)                                          # Spring 1915
-    defend(s, "CP", "munkacs", ["ah_corps"], ["cp_04", "cp_56"])
-    fight(s, monkeypatch, "AP", "munkacs", [("ru_corps", "czernowitz")])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_04") == "PoG 12.2.6"
-
-
-def test_pog_cp_15_chlorine_gas_german_attack_not_austrian(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_15"])
-    play(s, "CP", "cp_15")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "plock", [("ah_corps", "thorn")], ["cp_15", "cp_57"])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_15") == "PoG 12.2.6"
-
-
-def test_pog_cp_16_liman_von_sanders_turkish_attack_not_for_the_senussi(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "eskisehir", ["br_corps"])
-    fight(s, monkeypatch, "CP", "eskisehir", [("tu_corps", "bursa")], ["cp_16"])
-    play(s, "CP", "cp_16")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "CP", "eskisehir", ["sn_corps"], ["cp_16", "cp_56"])
-    fight(s, monkeypatch, "AP", "eskisehir", [("br_corps", "bursa")])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_16") == "PoG 12.2.6"
-
-
-def test_pog_cp_18_fortified_machine_guns_entrenched_german_defender(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"], ["cp_18"])
-    put(s, "m_trench_cp", "cambrai", face=0)
-    fight(s, monkeypatch, "AP", "cambrai", [("fr_corps", "amiens")])
-    play(s, "CP", "cp_18")
-    assert "(+1), die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"], ["cp_18", "cp_56"])      # no trench
-    fight(s, monkeypatch, "AP", "cambrai", [("fr_corps", "amiens")])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_18") == "PoG 12.2.6"
-
-
-def test_pog_cp_19_flamethrowers_german_attack_not_defence(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "amiens", ["fr_corps"])
-    fight(s, monkeypatch, "CP", "amiens", [("ge_corps", "cambrai")], ["cp_19"])
-    play(s, "CP", "cp_19")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"], ["cp_19", "cp_56"])
-    fight(s, monkeypatch, "AP", "cambrai", [("fr_corps", "amiens")])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_19") == "PoG 12.2.6"
-
-
-def test_pog_cp_30_alpenkorps_german_attack_into_or_from_mountains(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "munkacs", ["ru_corps"])                  # into a mountain space
-    fight(s, monkeypatch, "CP", "munkacs", [("ge_corps", "czernowitz")], ["cp_30"])
-    play(s, "CP", "cp_30")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "AP", "przemysl", ["ru_corps"])                 # out of a mountain space
-    fight(s, monkeypatch, "CP", "przemysl", [("ge_corps", "uzhgorod")], ["cp_30"])
-    play(s, "CP", "cp_30")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps"])                   # clear to clear
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_30", "cp_15"])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_30") == "PoG 12.2.6"
-
-
-def test_pog_cp_35_mustard_gas_german_attack_not_turkish(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "amiens", ["fr_corps"])
-    fight(s, monkeypatch, "CP", "amiens", [("ge_corps", "cambrai")], ["cp_35"])
-    play(s, "CP", "cp_35")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "AP", "eskisehir", ["br_corps"])
-    fight(s, monkeypatch, "CP", "eskisehir", [("tu_corps", "bursa")], ["cp_35", "cp_16"])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_35") == "PoG 12.2.6"
-
-
-def test_pog_cp_40_air_superiority_german_attack_not_defence(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "amiens", ["br_corps"])
-    fight(s, monkeypatch, "CP", "amiens", [("ge_corps", "cambrai")], ["cp_40"])
-    play(s, "CP", "cp_40")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "CP", "cambrai", ["ge_corps"], ["cp_40", "cp_56"])
-    fight(s, monkeypatch, "AP", "cambrai", [("br_corps", "amiens")])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_40") == "PoG 12.2.6"
-
-
-def test_pog_cp_43_von_below_cancels_the_trench_of_italians_only(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "udine", ["it_corps"])
-    put(s, "m_trench_ap", "udine", face=0)
-    fight(s, monkeypatch, "CP", "udine", [("ge_corps", "trieste")], ["cp_43"])
-    assert at_cards(s, "CP", trench=True)                     # before the flank step (12.2.4)
-    play(s, "CP", "cp_43")
-    assert "(+0), die 3+0:" in fire(s, "CP") and "(+0), die 3+0:" in fire(s, "AP")
-    s = fresh(events=("cp_54",))
-    defend(s, "AP", "udine", ["it_corps", "fr_corps"])
-    put(s, "m_trench_ap", "udine", face=0)
-    fight(s, monkeypatch, "CP", "udine", [("ge_corps", "trieste")], ["cp_43", "cp_50"])
+def test_pog_cp_43_von_below_cancels_the_trench_of_italians_only():
+    """Against Italians and French together Von Below is refused at the trench step; the
+    trench then shifts both fires (attacker 1 left, defender 1 right)."""
+    c = Combat("udine", ("it_corps", "fr_corps"), (("ge_corps", "trieste"),), trench=True,
+               events=("cp_54",))
+    s = fight(c, ("cp_43", "cp_50"))
     assert at_cards(s, "CP", trench=True) and rule(s, "CP", "cp_43") == "PoG 12.2.4"
     act(s, "done_cards", "CP")
     assert "(-1), die 3+0:" in fire(s, "CP") and "(+1), die 3+0:" in fire(s, "AP")
 
 
-def test_pog_cp_44_von_hutier_fires_first_and_cancels_trench_against_russians(fresh,
-                                                                             monkeypatch):
-    s = fresh()
-    ru = defend(s, "AP", "plock", ["ru_corps"])
-    put(s, "m_trench_ap", "plock", face=0)
-    dice = fight(s, monkeypatch, "CP", "plock", [("ge_8a", "thorn"), ("ge_9a", "thorn")],
-                 ["cp_44"], dice=(6, 6))
+def test_pog_cp_44_von_hutier_fires_first_and_cancels_trench_against_russians():
+    c = Combat("plock", ("ru_corps",), (("ge_8a", "thorn"), ("ge_9a", "thorn")), trench=True)
+    s = fight(c, ("cp_44",), rolls=(6, 6))
+    (ru,) = [p for p in s.state.stacks["plock"] if s.state.pieces[p].type == "ru_corps"]
     assert at_cards(s, "CP", trench=True)
     play(s, "CP", "cp_44")
     assert "(+0), die 6+0:" in fire(s, "CP")
     # the attacker fired first: the Russian corps was eliminated before it could fire
-    assert dice.purposes == ["combat fire CP"]
-    assert s.state.pieces[ru[0]].loc != "plock"
+    assert rolled(s) == ["combat fire CP"]
+    assert s.state.pieces[ru].loc != "plock"
     assert s.state.globals["pog_combat"]["ln"]["AP"] == 0
     # timing: it is played before the flank step, not with the other cards (12.2.6)
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_44", "cp_15"])
+    s = fight(RU_PLOCK, ("cp_44", "cp_15"))
     assert at_cards(s, "CP", trench=True)
     act(s, "done_cards", "CP")
     assert at_cards(s, "CP") and rule(s, "CP", "cp_44") == "PoG 12.2.6"
-
-
-def test_pog_cp_49_michael_after_hl_cancels_trench_and_adds_1(fresh, monkeypatch):
-    s = fresh(events=("cp_54",))
-    defend(s, "AP", "amiens", ["fr_corps"])
-    put(s, "m_trench_ap", "amiens", face=0)
-    fight(s, monkeypatch, "CP", "amiens", [("ge_corps", "cambrai")], ["cp_49"])
-    assert at_cards(s, "CP", trench=True)
-    play(s, "CP", "cp_49")
-    assert "(+0), die 3+1:" in fire(s, "CP") and "(+0), die 3+0:" in fire(s, "AP")
-    s = fresh()                        # before H-L Take Command; Von Hutier opens the step
-    defend(s, "AP", "plock", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_49", "cp_44"])
-    assert at_cards(s, "CP", trench=True) and rule(s, "CP", "cp_49") == "PoG 12.2.4"
-
-
-def test_pog_cp_50_blucher_after_hl_cancels_trench(fresh, monkeypatch):
-    s = fresh(events=("cp_54",))
-    defend(s, "AP", "amiens", ["fr_corps"])
-    put(s, "m_trench_ap", "amiens", face=0)
-    fight(s, monkeypatch, "CP", "amiens", [("ge_corps", "cambrai")], ["cp_50"])
-    play(s, "CP", "cp_50")
-    assert "(+0), die 3+0:" in fire(s, "CP") and "(+0), die 3+0:" in fire(s, "AP")
-    s = fresh()                        # before H-L Take Command; Von Hutier opens the step
-    defend(s, "AP", "plock", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_50", "cp_44"])
-    assert at_cards(s, "CP", trench=True) and rule(s, "CP", "cp_50") == "PoG 12.2.4"
-
-
-def test_pog_cp_57_kaisertreu_austrian_defence_plus_1_not_german(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "CP", "czernowitz", ["ah_corps"], ["cp_57"])
-    fight(s, monkeypatch, "AP", "czernowitz", [("ru_corps", "kamenets_podolski")])
-    play(s, "CP", "cp_57")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_57", "cp_15"])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_57") == "PoG 12.2.6"
-
-
-def test_pog_cp_62_achtung_panzer_german_attack_on_clear_not_forest(fresh, monkeypatch):
-    s = fresh()
-    defend(s, "AP", "plock", ["ru_corps"])
-    fight(s, monkeypatch, "CP", "plock", [("ge_corps", "thorn")], ["cp_62"])
-    play(s, "CP", "cp_62")
-    assert "die 3+1:" in fire(s, "CP")
-    s = fresh()
-    defend(s, "AP", "tannenberg", ["ru_corps"])               # forest
-    fight(s, monkeypatch, "CP", "tannenberg", [("ge_corps", "konigsberg")], ["cp_62", "cp_15"])
-    assert at_cards(s, "CP") and rule(s, "CP", "cp_62") == "PoG 12.2.6"
 
 
 # -- the naming guard -------------------------------------------------------------------------
@@ -466,20 +285,30 @@ NAMED = re.compile(r"^test_pog_((?:ap|cp)_\d\d)_")
 
 
 def cards_with_a_test() -> set[str]:
-    """Card ids named by a test of this folder: ``test_pog_<id>_...``, or an id in the
-    ``pytest.mark.parametrize`` list of a test."""
+    """Card ids named by a test of this folder: ``test_pog_<id>_...``, an id in the
+    ``pytest.mark.parametrize`` list of a test, or the first item of a row of a list a
+    parametrized test reads (its test ids)."""
     found: set[str] = set()
     for path in Path(__file__).parent.glob("test_*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        lists = {t.id: node.value for node in tree.body if isinstance(node, ast.Assign)
+                 for t in node.targets if isinstance(t, ast.Name)}
+        for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
                 continue
             m = NAMED.match(node.name)
             if m:
                 found.add(m.group(1))
             for deco in node.decorator_list:
-                if "parametrize" in ast.unparse(deco):
-                    found |= {c.value for c in ast.walk(deco) if isinstance(c, ast.Constant)
-                              and isinstance(c.value, str) and CARD_ID.match(c.value)}
+                if "parametrize" not in ast.unparse(deco):
+                    continue
+                rows = [lists.get(a.id) for a in getattr(deco, "args", [])
+                        if isinstance(a, ast.Name)] + [deco]
+                for part in rows:
+                    for row in getattr(part, "elts", [part]):
+                        first = row.elts[0] if isinstance(row, ast.Tuple) and row.elts else row
+                        found |= {c.value for c in ast.walk(first) if isinstance(c, ast.Constant)
+                                  and isinstance(c.value, str) and CARD_ID.match(c.value)}
     return found
 
 

@@ -1,36 +1,30 @@
 """The six combat cards that change the combat procedure: AP #6 / CP #56 Withdrawal (12.6),
 AP #39 They Shall Not Pass (9.5.4.2, 12.2.11), CP #2 Wireless Intercepts (flank step), CP #60
-Turkish Determination, CP #64 Alberich. Hand-built positions, loaded dice."""
+Turkish Determination, CP #64 Alberich. Hand-built positions, scripted dice."""
 from __future__ import annotations
 
-import pytest
-
 from engine import commands as C
+from modules.paths_of_glory.rules import retreat, supply
 
-from .positions import (clear_hands, LoadedDice, act, attack, card_to, empty_map, face, loc_of,
-                        put, refusal, set_global)
-
-
-def top(s):
-    return s.state.globals["pog_stack"][-1]
+from .conftest import (act, attack, card_to, clear_hands, control, dice, dice_left, empty_map,
+                       face, game, loc_of, put, refusal, rolled, set_global, top, turkey_at_war,
+                       where)
 
 
-def where(s, card):
-    return next(p.loc for p in s.state.pieces.values() if p.type == card)
+
+def german_line_to(s, *spaces):
+    """``spaces`` CP-controlled: a German line of supply back to Germany (14.1.2), so that
+    14.3.4 does not keep the defenders there from their combat cards."""
+    for loc in spaces:
+        control(s, loc, "CP")
 
 
-def notes(entry, text):
+def lines(entry, text):
+    """The log lines of ``entry`` that hold ``text``."""
     return [c.text for c in entry.commands if isinstance(c, C.Note) and text in c.text]
 
 
-@pytest.fixture
-def board():
-    s = empty_map()
-    clear_hands(s)
-    return s
-
-
-def test_pog_ap_06_withdrawal_example_of_play_cambrai(board, monkeypatch):
+def test_pog_ap_06_withdrawal_example_of_play_cambrai(board):
     """Example of play (CP 2, Aug 1914): GE 2nd + 3rd from Sedan attack the reduced FR 5th at
     Cambrai; the Allies play Withdrawal. CP die 4 on 9-11 -> LN 5: the FR 5th is eliminated, its
     reserve corps loses both steps — Withdrawal saves the corps (12.6.10). AP die 6 on column 2
@@ -39,7 +33,7 @@ def test_pog_ap_06_withdrawal_example_of_play_cambrai(board, monkeypatch):
     fr5 = put(s, "fr_5a", "cambrai", face=1)
     ge2, ge3 = put(s, "ge_2a", "sedan"), put(s, "ge_3a", "sedan")
     card_to(s, "ap_06", "hand:AP")
-    LoadedDice(monkeypatch, [4, 6])
+    dice(s, 4, 6)
     attack(s, "CP", "cambrai", [ge2, ge3], ["sedan"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "AP"
     act(s, "play_cc", "AP", card="ap_06")
@@ -64,20 +58,20 @@ def test_pog_ap_06_withdrawal_example_of_play_cambrai(board, monkeypatch):
     assert where(s, "ap_06") == "removed:AP"                      # a * card
 
 
-def test_pog_cp_56_withdrawal_corps_first_forced_retreat_and_no_cancel(board, monkeypatch):
+def test_pog_cp_56_withdrawal_corps_first_forced_retreat_and_no_cancel(board):
     """CP #56: 12.6.9 the LN is met with corps where possible; the restored step is the
     defender's choice; 12.6.4 the retreat is forced although the attacker lost; 12.6.5 the
     trench does not cancel it."""
-    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
-    defenders_in_supply(monkeypatch)
     s = board
+    german_line_to(s, "cambrai", "sedan")
     ge8 = put(s, "ge_8a", "cambrai")
     gc = [put(s, "ge_corps", "cambrai"), put(s, "ah_corps", "cambrai", face=1)]
+    assert not supply.oos_units(game(s), "CP")
     put(s, "m_trench_cp", "cambrai", face=0)
     fr = [put(s, "fr_5a", "amiens"), put(s, "fr_6a", "amiens")]
     card_to(s, "cp_56", "hand:CP")
     card_to(s, "ap_06", "hand:AP")
-    LoadedDice(monkeypatch, [2, 6])
+    dice(s, 2, 6)
     attack(s, "AP", "cambrai", fr, ["amiens"])
     assert top(s)["side"] == "CP"            # the attacker's Withdrawal is a defence card
     act(s, "play_cc", "CP", card="cp_56")
@@ -108,7 +102,7 @@ def test_pog_cp_56_withdrawal_corps_first_forced_retreat_and_no_cancel(board, mo
     assert where(s, "cp_56") == "removed:CP"
 
 
-def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board, monkeypatch):
+def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board):
     """AP #39: a French unit in a French fort space. On a tie it stays face up (12.2.11); when
     the Allies lose, the retreat is cancelled and the card is discarded."""
     s = board
@@ -116,7 +110,7 @@ def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board, monkeyp
     fr = put(s, "fr_3a", "verdun")
     ge = [put(s, "ge_2a", "metz"), put(s, "ge_3a", "metz")]
     card_to(s, "ap_39", "hand:AP")
-    dice = LoadedDice(monkeypatch, [2, 1])                     # LN 3 each: a tie
+    dice(s, 2, 1)                                               # LN 3 each: a tie
     attack(s, "CP", "verdun", ge[:1], ["metz"])
     act(s, "play_cc", "AP", card="ap_39")
     act(s, "done_cards", "AP")
@@ -125,7 +119,8 @@ def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board, monkeyp
     assert where(s, "ap_39") == "cc:AP"                          # kept on a tie (12.2.11)
     # next Action Round: the face-up card is used again; the CP win 4 to 2, no retreat
     set_global(s, "action_round", 2)
-    dice.values[:] = [4, 1]
+    assert dice_left(s) == []
+    dice(s, 4, 1)
     attack(s, "CP", "verdun", ge[1:], ["metz"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "AP"
     act(s, "play_cc", "AP", card="ap_39")
@@ -138,46 +133,45 @@ def test_pog_ap_39_they_shall_not_pass_holds_on_loss_stays_on_tie(board, monkeyp
     assert where(s, "ap_39") == "discard:AP"
 
 
-def test_pog_ap_39_they_shall_not_pass_needs_a_french_unit(board, monkeypatch):
+def test_pog_ap_39_they_shall_not_pass_needs_a_french_unit(board):
     s = board
     put(s, "br_corps", "verdun")
     ge = put(s, "ge_2a", "metz")
     card_to(s, "ap_39", "hand:AP")
     card_to(s, "ap_06", "hand:AP")     # Withdrawal: playable, so the AP card step is offered
-    LoadedDice(monkeypatch, [6, 1])
+    dice(s, 6, 1)
     attack(s, "CP", "verdun", [ge], ["metz"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "AP"
     assert refusal(s, "play_cc", "AP", card="ap_39").rule == "PoG 12.2.6"
 
 
-def test_pog_cp_02_wireless_intercepts_flank_succeeds(board, monkeypatch):
+def test_pog_cp_02_wireless_intercepts_flank_succeeds(board):
     """CP #2: in the flank step, with a German attacker against a space holding only Russian
     units, the flank attack succeeds without a roll; the card may not be played later."""
     s = board
     ge8, ge1 = put(s, "ge_8a", "konigsberg"), put(s, "ge_corps", "thorn")
     ru2 = put(s, "ru_2a", "tannenberg")
     card_to(s, "cp_02", "hand:CP")
-    dice = LoadedDice(monkeypatch, [3, 4])
+    dice(s, 3, 4)
     attack(s, "CP", "tannenberg", [ge8, ge1], ["konigsberg", "thorn"])
     assert top(s)["state"] == "combat_flank"
     entry = act(s, "play_cc", "CP", card="cp_02")
-    assert notes(entry, "succeeds automatically")
+    assert lines(entry, "succeeds automatically")
     c = s.state.globals["pog_combat"]
-    assert c["flank"] == "success" and "flank attack" not in dice.purposes
-    assert dice.purposes[:1] == ["combat fire CP"]                 # the attacker fired first
+    assert c["flank"] == "success" and "flank attack" not in rolled(s)
+    assert rolled(s)[:1] == ["combat fire CP"]                 # the attacker fired first
     assert where(s, "cp_02") in ("removed:CP",) or s.state.globals.get("pog_combat")
     del ru2
 
 
-def test_pog_cp_02_wireless_intercepts_only_russians_and_only_in_flank_step(board,
-                                                                            monkeypatch):
+def test_pog_cp_02_wireless_intercepts_only_russians_and_only_in_flank_step(board):
     s = board
     ge8, ge1 = put(s, "ge_8a", "konigsberg"), put(s, "ge_corps", "thorn")
     put(s, "ru_2a", "tannenberg")
     put(s, "sb_corps", "tannenberg")
     card_to(s, "cp_02", "hand:CP")
     card_to(s, "cp_03", "hand:CP")
-    LoadedDice(monkeypatch, [6, 3, 4])
+    dice(s, 6, 3, 4)
     attack(s, "CP", "tannenberg", [ge8, ge1], ["konigsberg", "thorn"])
     assert top(s)["state"] == "combat_flank"
     assert refusal(s, "play_cc", "CP", card="cp_02").rule == "PoG CP #2"
@@ -187,75 +181,74 @@ def test_pog_cp_02_wireless_intercepts_only_russians_and_only_in_flank_step(boar
     assert refusal(s, "play_cc", "CP", card="cp_02").rule == "PoG 12.2.6"
 
 
-def test_pog_cp_60_turkish_determination_level_1_trench(board, monkeypatch):
+def test_pog_cp_60_turkish_determination_level_1_trench(board):
     """CP #60: the Turkish defender fights as in a level-1 trench (attacker 1 column left,
     defender 1 right) and may cancel a retreat by a step loss (12.5.3)."""
-    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
-    defenders_in_supply(monkeypatch)
-    from modules.paths_of_glory.rules import retreat
     s = board
-    br = [put(s, "br_corps", "constantinople") for _ in range(3)]
-    put(s, "tu_corps", "adapazari")                          # clear terrain
-    put(s, "tu_corps", "adapazari")
+    turkey_at_war(s, but=("balikesir",))
+    br = [put(s, "br_corps", "balikesir") for _ in range(3)]
+    put(s, "tu_corps", "bursa")                              # clear terrain
+    put(s, "tu_corps", "bursa")
+    assert not supply.oos_units(game(s), "CP")
     card_to(s, "cp_60", "hand:CP")
-    LoadedDice(monkeypatch, [6, 1])
-    attack(s, "AP", "adapazari", br, ["constantinople"])
+    dice(s, 6, 1)
+    attack(s, "AP", "bursa", br, ["balikesir"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
-    game = s.ruleset.game(s.state)
-    assert not retreat.can_cancel(game, s.state.globals["pog_combat"])   # clear terrain
+    assert not retreat.can_cancel(game(s), s.state.globals["pog_combat"])   # clear terrain
     act(s, "play_cc", "CP", card="cp_60")
-    assert retreat.can_cancel(game, s.state.globals["pog_combat"])       # "for all purposes"
+    assert retreat.can_cancel(game(s), s.state.globals["pog_combat"])       # "for all purposes"
     entry = act(s, "done_cards", "CP")
-    assert notes(entry, "AP fires 3 CF") and "(-1)" in notes(entry, "AP fires 3 CF")[0]
-    assert "(+1)" in notes(entry, "CP fires")[0]
+    assert lines(entry, "AP fires 3 CF") and "(-1)" in lines(entry, "AP fires 3 CF")[0]
+    assert "(+1)" in lines(entry, "CP fires")[0]
 
 
-def test_pog_cp_60_turkish_determination_not_for_sn_or_in_a_trench(board, monkeypatch):
-    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
-    defenders_in_supply(monkeypatch)
+def test_pog_cp_60_turkish_determination_not_for_sn_or_in_a_trench(board):
     s = board
+    turkey_at_war(s, but=("bursa",))
     br = put(s, "br_corps", "bursa")
     put(s, "sn_corps", "eskisehir")
     put(s, "ah_corps", "eskisehir")
+    assert not supply.oos_units(game(s), "CP")
     card_to(s, "cp_60", "hand:CP")
     card_to(s, "cp_57", "hand:CP")
-    LoadedDice(monkeypatch, [1, 1])
+    dice(s, 1, 1)
     attack(s, "AP", "eskisehir", [br], ["bursa"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert refusal(s, "play_cc", "CP", card="cp_60").rule == "PoG 12.2.6"
     s = empty_map()
     clear_hands(s)
+    turkey_at_war(s, but=("bursa",))
     br = put(s, "br_corps", "bursa")
     put(s, "tu_corps", "eskisehir")
     put(s, "m_trench_cp", "eskisehir")
+    assert not supply.oos_units(game(s), "CP")
     card_to(s, "cp_60", "hand:CP")
     card_to(s, "cp_16", "hand:CP")
-    LoadedDice(monkeypatch, [1, 1])
+    dice(s, 1, 1)
     attack(s, "AP", "eskisehir", [br], ["bursa"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert refusal(s, "play_cc", "CP", card="cp_60").rule == "PoG 12.2.6"
 
 
-def test_pog_cp_64_alberich_cancels_the_attack(board, monkeypatch):
+def test_pog_cp_64_alberich_cancels_the_attack(board):
     """CP #64: an Allied attack in France is cancelled — no dice, the Allied card counts as not
     played (back in hand, usable again this round), Alberich is removed, the space still
     counts as attacked."""
-    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
-    defenders_in_supply(monkeypatch)
     s = board
     set_global(s, "turn", 12)
+    german_line_to(s, "cambrai", "sedan")
     fr = put(s, "fr_5a", "amiens")
     ge = put(s, "ge_corps", "cambrai")
+    assert not supply.oos_units(game(s), "CP")
     card_to(s, "ap_19", "hand:AP")
     card_to(s, "cp_64", "hand:CP")
-    dice = LoadedDice(monkeypatch, [])
     attack(s, "AP", "cambrai", [fr], ["amiens"])
     act(s, "play_cc", "AP", card="ap_19")
     act(s, "done_cards", "AP")
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     entry = act(s, "play_cc", "CP", card="cp_64")
-    assert notes(entry, "is cancelled")
-    assert dice.purposes == []
+    assert lines(entry, "is cancelled")
+    assert rolled(s) == []
     assert top(s)["state"] == "combat_declare" and "cambrai" in top(s)["attacked"]
     assert where(s, "ap_19") == "hand:AP" and where(s, "cp_64") == "removed:CP"
     assert "ap_19" not in (s.state.globals.get("pog_cc_used") or {}).get("items", [])
@@ -263,19 +256,19 @@ def test_pog_cp_64_alberich_cancels_the_attack(board, monkeypatch):
     assert s.state.globals.get("pog_combat") is None
 
 
-def test_pog_cp_64_alberich_not_after_yanks_and_tanks(board, monkeypatch):
-    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
-    defenders_in_supply(monkeypatch)
+def test_pog_cp_64_alberich_not_after_yanks_and_tanks(board):
     s = board
     set_global(s, "turn", 12)
     set_global(s, "action_round", 1)
     set_global(s, "pog_yanks_round", "12.1")
+    german_line_to(s, "cambrai", "sedan")
     fr = put(s, "fr_5a", "amiens")
     put(s, "ge_corps", "cambrai")
+    assert not supply.oos_units(game(s), "CP")
     put(s, "m_trench_cp", "cambrai")
     card_to(s, "cp_64", "hand:CP")
     card_to(s, "cp_18", "hand:CP")
-    LoadedDice(monkeypatch, [1, 1])
+    dice(s, 1, 1)
     attack(s, "AP", "cambrai", [fr], ["amiens"])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     assert refusal(s, "play_cc", "CP", card="cp_64").rule == "PoG 12.2.6"

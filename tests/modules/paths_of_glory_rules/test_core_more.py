@@ -2,24 +2,15 @@
 11.1.15/11.1.16, 13.1.12, 13.2, 10.1.2/10.1.3."""
 from __future__ import annotations
 
-import pytest
+from modules.paths_of_glory.rules import board, movement, ops, sr
 
-from engine.session import Session
-from tests.modules.paths_of_glory_rules.positions import (
-    LoadedDice, act, card_to, empty_map, loc_of, markers, module, push, put, refusal, set_global)
-
-
-def g_of(s):
-    return s.ruleset.game(s.state)
-
-
-def top(s):
-    return s.state.globals["pog_stack"][-1]
+from .conftest import (act, card_to, dice, edit, empty_map, fresh, game, loc_of, markers, push,
+                       put, refusal, set_global, set_prop, top)
 
 
 # -- 5.7.4 Historical ------------------------------------------------------------------------------
 def test_pog_5_7_4_3_cp_must_open_with_guns_of_august():
-    s = Session.new(module(), "historical", 1, ruleset="paths_of_glory")
+    s = fresh("historical", 1)
     assert top(s)["state"] == "phase_action" and top(s)["side"] == "CP"
     kinds = {(a.verb, a.get("card")) for a in s.legal_actions()}
     assert kinds == {("play_event", "cp_01")}
@@ -30,7 +21,7 @@ def test_pog_5_7_4_3_cp_must_open_with_guns_of_august():
 
 
 def test_pog_5_7_4_3_campaign_does_not_force_guns_of_august():
-    s = Session.new(module(), "campaign", 1, ruleset="paths_of_glory", options={"goa_in_hand": "on"})
+    s = fresh("campaign", 1, goa_in_hand="on")
     assert refusal(s, "auto_op", "CP") is None
 
 
@@ -54,13 +45,13 @@ def _entrench_round(s, army, loc):
     act(s, "end_move", "CP")
 
 
-def test_pog_11_2_10_failed_attempt_gives_minus_one_next_round(monkeypatch):
+def test_pog_11_2_10_failed_attempt_gives_minus_one_next_round():
     s = empty_map()
     set_global(s, "pog_scenario", "historical")
     set_global(s, "pog_entrench", "CP")
     army = put(s, "ge_1a", "aachen")                       # LF 3
     set_global(s, "action_round", 1)
-    LoadedDice(monkeypatch, [4, 4])
+    dice(s, 4, 4)
     _entrench_round(s, army, "aachen")
     assert not markers(s, "aachen", "m_trench_cp") and markers(s, "aachen", "m_trench_attempt")
     set_global(s, "action_round", 2)
@@ -68,11 +59,11 @@ def test_pog_11_2_10_failed_attempt_gives_minus_one_next_round(monkeypatch):
     assert markers(s, "aachen", "m_trench_cp") and not markers(s, "aachen", "m_trench_attempt")
 
 
-def test_pog_11_2_10_no_drm_without_the_option(monkeypatch):
+def test_pog_11_2_10_no_drm_without_the_option():
     s = empty_map()
     set_global(s, "pog_entrench", "CP")
     army = put(s, "ge_1a", "aachen")
-    LoadedDice(monkeypatch, [4, 4])
+    dice(s, 4, 4)
     set_global(s, "action_round", 1)
     _entrench_round(s, army, "aachen")
     set_global(s, "action_round", 2)
@@ -80,26 +71,22 @@ def test_pog_11_2_10_no_drm_without_the_option(monkeypatch):
     assert not markers(s, "aachen", "m_trench_cp") and not markers(s, "aachen", "m_trench_attempt")
 
 
-def test_pog_11_2_10_marker_lapses_after_a_round_without_an_attempt(monkeypatch):
-    from modules.paths_of_glory.rules import ops
+def test_pog_11_2_10_marker_lapses_after_a_round_without_an_attempt():
     s = empty_map()
     set_global(s, "pog_options", {"trench_attempt_drm": "on"})
     set_global(s, "pog_entrench", "CP")
     army = put(s, "ge_1a", "aachen")
-    LoadedDice(monkeypatch, [6])
+    dice(s, 6)
     set_global(s, "action_round", 1)
     _entrench_round(s, army, "aachen")
     assert s.state.globals["pog_trench_attempt"]
     set_global(s, "action_round", 3)
-    from engine.rules import Transaction
-    tx = Transaction(s.state)
-    ops.expire_trench_attempts(s.ruleset.game(s.state, tx), "CP")
+    edit(s, "the CP round ends", lambda g: ops.expire_trench_attempts(g, "CP"))
     assert not s.state.globals["pog_trench_attempt"] and not markers(s, "aachen", "m_trench_attempt")
 
 
 # -- 9.2.7.1 / 9.5.3.5 MEF beachhead ------------------------------------------------------------------
 def test_pog_9_2_7_1_mef_plus_two_corps_costs_five():
-    from modules.paths_of_glory.rules import ops
     s = empty_map()
     put(s, "m_control", "gallipoli", face=1)
     put(s, "m_beachhead", "mef1")
@@ -107,71 +94,57 @@ def test_pog_9_2_7_1_mef_plus_two_corps_costs_five():
     mef = put(s, "br_mef", "mef1")
     put(s, "br_corps", "mef1")
     put(s, "aus_corps", "mef1")
-    g = g_of(s)
+    g = game(s)
     assert ops.traces_through_beachhead(g, "mef1", "BR")
     assert ops.activation_cost(g, "AP", "mef1", "move") == 5
-    from engine import commands as C
-    C.apply_all(s.state, [C.SetProp(mef, "ne_lost", True)])
-    assert ops.activation_cost(g_of(s), "AP", "mef1", "move") == 1   # 9.5.3.4 entry
+    set_prop(s, mef, "ne_lost", True)
+    assert ops.activation_cost(game(s), "AP", "mef1", "move") == 1   # 9.5.3.4 entry
 
 
 def test_pog_9_5_3_5_a_cp_unit_entering_removes_the_beachhead():
-    from modules.paths_of_glory.rules import movement
-    from engine.rules import Transaction
     s = empty_map()
     put(s, "m_control", "gallipoli", face=1)
     put(s, "m_beachhead", "mef1")
     tu = put(s, "tu_corps", "gallipoli")
-    tx = Transaction(s.state)
-    movement.carry_out(s.ruleset.game(s.state, tx), "CP", [tu], ["mef1"])
+    edit(s, "the Turks enter MEF 1", lambda g: movement.carry_out(g, "CP", [tu], ["mef1"]))
     assert not markers(s, "mef1", "m_beachhead")
 
 
 # -- 11.1.15 / 11.1.16 -------------------------------------------------------------------------------
 def test_pog_11_1_15_ana_holds_only_the_space_it_occupies():
-    from modules.paths_of_glory.rules import board, movement
-    from engine.rules import Transaction
     s = empty_map()
     for loc in ("arabia", "medina", "aqaba"):
         put(s, "m_control", loc, face=1)
     ana = put(s, "ana_corps", "arabia")
-    tx = Transaction(s.state)
-    g = s.ruleset.game(s.state, tx)
-    movement.carry_out(g, "AP", [ana], ["aqaba"])           # the ANA-only line Arabia-Aqaba
-    assert board.controller(g, "aqaba") == "AP"              # occupied: Allied
-    assert board.controller(g, "arabia") == "CP"            # not converted
-    movement.carry_out(g, "AP", [ana], ["arabia"])
-    assert board.controller(g, "aqaba") == "CP"              # reverts when the ANA leaves
-    assert board.controller(g, "arabia") == "AP"
+    edit(s, "the ANA to Aqaba",                             # the ANA-only line Arabia-Aqaba
+         lambda g: movement.carry_out(g, "AP", [ana], ["aqaba"]))
+    assert board.controller(game(s), "aqaba") == "AP"              # occupied: Allied
+    assert board.controller(game(s), "arabia") == "CP"             # not converted
+    edit(s, "the ANA to Arabia", lambda g: movement.carry_out(g, "AP", [ana], ["arabia"]))
+    assert board.controller(game(s), "aqaba") == "CP"              # reverts when the ANA leaves
+    assert board.controller(game(s), "arabia") == "AP"
 
 
 def test_pog_11_1_15_a_space_converted_by_others_stays_allied():
     """Only ANA lines reach Arabia on the printed map, so the space held by the ANA and then
     entered by a British corps is Aqaba (an ordinary line from Beersheba)."""
-    from modules.paths_of_glory.rules import board, movement
-    from engine.rules import Transaction
     s = empty_map()
     for loc in ("arabia", "medina", "aqaba", "beersheba"):
         put(s, "m_control", loc, face=1)
     ana = put(s, "ana_corps", "aqaba")
-    tx = Transaction(s.state)
-    g = s.ruleset.game(s.state, tx)
-    movement.hold_ana_space(g, "aqaba")
+    edit(s, "the ANA holds Aqaba", lambda g: movement.hold_ana_space(g, "aqaba"))
     br = put(s, "br_corps", "beersheba")
-    movement.carry_out(g, "AP", [br], ["aqaba"])
-    movement.carry_out(g, "AP", [ana], ["arabia"])
-    assert board.controller(g, "aqaba") == "AP"
+    edit(s, "a British corps to Aqaba", lambda g: movement.carry_out(g, "AP", [br], ["aqaba"]))
+    edit(s, "the ANA to Arabia", lambda g: movement.carry_out(g, "AP", [ana], ["arabia"]))
+    assert board.controller(game(s), "aqaba") == "AP"
 
 
 def test_pog_11_1_16_sn_converted_spaces_are_recorded():
-    from modules.paths_of_glory.rules import board, movement
-    from engine.rules import Transaction
     s = empty_map()
     sn = put(s, "sn_corps", "libya")
-    tx = Transaction(s.state)
-    g = s.ruleset.game(s.state, tx)
-    movement.carry_out(g, "CP", [sn], ["alexandria"])
-    assert board.controller(g, "alexandria") == "CP"
+    edit(s, "the Senussi to Alexandria",
+         lambda g: movement.carry_out(g, "CP", [sn], ["alexandria"]))
+    assert board.controller(game(s), "alexandria") == "CP"
     assert "alexandria" in s.state.globals["pog_sn_converted"]
 
 
@@ -192,43 +165,39 @@ def test_pog_13_2_2_one_russian_corps_per_turn_to_the_near_east():
 
 
 def test_pog_13_2_2_no_russian_army_to_the_near_east():
-    from modules.paths_of_glory.rules import sr
     s = empty_map()
     a = put(s, "ru_1a", "caucasus")
-    g = g_of(s)
+    g = game(s)
     assert sr.ne_violation(g, "AP", a, "caucasus", "grozny", "land").rule == "PoG 13.2.2"
 
 
 def test_pog_13_2_1_french_corps_not_by_sea_or_reserve_to_the_near_east():
-    from modules.paths_of_glory.rules import sr
     s = empty_map()
     fr = put(s, "fr_corps", "reserve:AP")
     br = put(s, "br_corps", "reserve:AP")
-    g = g_of(s)
+    g = game(s)
     assert sr.ne_violation(g, "AP", fr, "reserve:AP", "alexandria", "reserve").rule == "PoG 13.2.1"
     assert sr.ne_violation(g, "AP", br, "reserve:AP", "alexandria", "reserve") is None
     set_global(s, "pog_ne_sr", ["BR"])
-    assert sr.ne_violation(g_of(s), "AP", br, "reserve:AP", "alexandria", "reserve").rule == "PoG 13.2.1"
-    assert sr.ne_violation(g_of(s), "AP", br, "alexandria", "cairo", "land") is None   # 13.2.4
+    assert sr.ne_violation(game(s), "AP", br, "reserve:AP", "alexandria", "reserve").rule == "PoG 13.2.1"
+    assert sr.ne_violation(game(s), "AP", br, "alexandria", "cairo", "land") is None   # 13.2.4
 
 
 def test_pog_13_2_3_one_cp_corps_turks_exempt():
-    from modules.paths_of_glory.rules import sr
     s = empty_map()
     ge = put(s, "ge_corps", "constantinople")
     tu = put(s, "tu_corps", "adrianople")
     set_global(s, "pog_ne_sr", ["CP"])
-    g = g_of(s)
+    g = game(s)
     assert sr.ne_violation(g, "CP", ge, "reserve:CP", "baghdad", "reserve").rule == "PoG 13.2.3"
     assert sr.ne_violation(g, "CP", tu, "reserve:CP", "baghdad", "reserve") is None
 
 
 def test_pog_13_1_12_no_reserve_sr_for_russians_supplied_only_through_belgrade():
-    from modules.paths_of_glory.rules import sr
     s = empty_map()
     ok = put(s, "ru_corps", "warsaw")
     cut = put(s, "ru_corps", "valjevo")
-    g = g_of(s)
+    g = game(s)
     assert not sr.reserve_blocked(g, ok)
     assert sr.reserve_blocked(g, cut)
     assert "reserve" not in sr.destinations(g, "AP", cut)
@@ -284,8 +253,6 @@ def test_pog_11_1_16_sn_converted_spaces_that_cannot_trace_supply_revert_in_attr
     """11.1.16: the SN corps converts the spaces it enters, but in the Attrition Phase a space it
     converted (other than the one it occupies) that cannot trace supply suffers attrition and
     returns to the Allies (14.3.6); the space the SN occupies stays CP (it is in supply, 14.1.5)."""
-    from tests.modules.paths_of_glory_rules.positions import empty_map, push, put, set_global
-    from modules.paths_of_glory.rules import board
     s = empty_map()
     set_global(s, "pog_turkey_entered", True)
     put(s, "sn_corps", "alexandria")
@@ -293,6 +260,6 @@ def test_pog_11_1_16_sn_converted_spaces_that_cannot_trace_supply_revert_in_attr
         put(s, "m_control", loc, face=1)
     set_global(s, "pog_sn_converted", ["libya", "alexandria"])
     push(s, "phase_attrition")
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert board.controller(g, "libya") == "AP"
     assert board.controller(g, "alexandria") == "CP"

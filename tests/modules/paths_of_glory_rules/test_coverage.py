@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tools import pog_coverage as coverage
 
-from .positions import module
+from .conftest import module
 
 
 def test_card_section_lists_all_130_cards():

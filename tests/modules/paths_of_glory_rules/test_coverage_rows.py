@@ -2,36 +2,14 @@
 test is named after the rule it proves, on a hand-built position."""
 from __future__ import annotations
 
-import pytest
+from modules.paths_of_glory.rules import battle, fire, mo, status, supply
+from modules.paths_of_glory.rules import ops as O
+from modules.paths_of_glory.rules import sr as SR
+from modules.paths_of_glory.rules.combat_cards import COMBAT_CARDS
+from modules.paths_of_glory.rules.ruleset import PathsOfGlory
 
-from engine import commands as C
-from engine.rules import Transaction
-from engine.session import Session
-
-from .positions import (LoadedDice, act, empty_map, markers, module, push, put, refusal,
-                        set_global)
-
-
-def top(s):
-    stack = s.state.globals.get("pog_stack") or []
-    return stack[-1] if stack else None
-
-
-def game(s, writable: bool = False):
-    return s.ruleset.game(s.state, Transaction(s.state) if writable else None)
-
-
-def ops(s, side: str, n: int) -> None:
-    push(s, "ops_activate", side=side, ops=n, spent=0, card="", act=[], oos=[])
-
-
-def sr(s, side: str, n: int) -> None:
-    push(s, "sr", side=side, points=n, spent=0, card="", done=[])
-
-
-def rule(v) -> str:
-    assert v is not None, "the action was accepted"
-    return v.rule
+from .conftest import (act, card_to, control, controller, edit, empty_map, fresh, game, markers,
+                       module, ops, push, put, refusal, rule, set_global, sr, top)
 
 
 def reserve_unit(s, side: str, type_id: str) -> int:
@@ -40,15 +18,10 @@ def reserve_unit(s, side: str, type_id: str) -> int:
     return pid if pid is not None else put(s, type_id, f"reserve:{side}")
 
 
-def control(s, loc: str, side: str) -> None:
-    from modules.paths_of_glory.rules import tracks
-    tracks.set_control(game(s, True), loc, side, score=False)
-
-
 # -- 9.1.2 deck parts -----------------------------------------------------------------------------
 
 def test_pog_9_1_2_players_start_with_only_their_mobilization_cards():
-    s = Session.new(module(), "campaign", 1, ruleset="paths_of_glory")
+    s = fresh("campaign", 1)
     m = module()
     for side in ("CP", "AP"):
         playing = [p for loc in (f"deck:{side}", f"hand:{side}")
@@ -70,8 +43,7 @@ def test_pog_9_4_5_no_card_carries_us_replacement_points():
 
 
 def test_pog_9_4_4_rp_are_recorded_in_the_round_and_spent_in_the_replacement_phase():
-    s = Session.new(module(), "introductory", 1, ruleset="paths_of_glory")
-    from .positions import card_to
+    s = fresh("introductory", 1)
     card_to(s, "cp_05", "hand:CP")
     before = s.state.globals.get("rp_ge", 0)
     act(s, "play_rp", "CP", card="cp_05")
@@ -84,7 +56,6 @@ def test_pog_9_4_4_rp_are_recorded_in_the_round_and_spent_in_the_replacement_pha
 # -- 10.1.4 / 10.1.6 stacking ---------------------------------------------------------------------
 
 def test_pog_10_1_6_nations_stack_freely_but_cost_more_to_activate():
-    from modules.paths_of_glory.rules import ops as O
     s = empty_map()
     put(s, "ge_corps", "breslau")
     ah = put(s, "ah_corps", "oppeln")
@@ -130,14 +101,13 @@ def test_pog_11_2_8_only_armies_build_trenches():
 
 
 def test_pog_11_2_8_corps_alone_get_the_trench_combat_shift():
-    from modules.paths_of_glory.rules import combat, fire
     s = empty_map()
     put(s, "fr_corps", "verdun")
     put(s, "m_trench_ap", "verdun")
     g = game(s)
     c = {"target": "verdun", "ignore_trench": False, "cards": {"AP": [], "CP": []},
          "defender": "AP", "attacker": "CP"}
-    assert combat.defender_trench(g, c) == 1               # a corps-only defence has it
+    assert battle.defender_trench(g, c) == 1               # a corps-only defence has it
     assert fire.level_shifts(g, 1) != (0, 0)
 
 
@@ -153,7 +123,6 @@ def test_pog_14_3_3_out_of_supply_units_may_not_entrench():
 # -- 13.1.1 / 13.1.12 / 9.5.2.4 SR ----------------------------------------------------------------
 
 def test_pog_13_1_1_sr_through_friendly_territory_and_to_and_from_the_reserve_box():
-    from modules.paths_of_glory.rules import sr as SR
     s = empty_map()
     corps = put(s, "ge_corps", "breslau")
     put(s, "ge_1a", "metz")
@@ -166,7 +135,6 @@ def test_pog_13_1_1_sr_through_friendly_territory_and_to_and_from_the_reserve_bo
 
 
 def test_pog_13_1_12_no_sr_from_the_reserve_to_russians_supplied_only_through_belgrade():
-    from modules.paths_of_glory.rules import sr as SR
     s = empty_map()
     put(s, "ru_corps", "warsaw")
     put(s, "ru_corps", "valjevo")
@@ -180,7 +148,6 @@ def test_pog_13_1_12_no_sr_from_the_reserve_to_russians_supplied_only_through_be
 
 
 def test_pog_9_5_2_4_allied_sr_into_kavala_only_after_salonika_or_greek_entry():
-    from modules.paths_of_glory.rules import sr as SR
     s = empty_map()
     control(s, "salonika", "AP")             # Kavala is no port: the SR is overland
     corps = put(s, "br_corps", "salonika")
@@ -199,31 +166,30 @@ def _mutiny_board(**globals_):
 
 
 def test_pog_7_1_8_french_attack_after_mutiny_costs_a_vp_and_no_missed_mo_penalty():
-    from modules.paths_of_glory.rules import mo, status
     s = _mutiny_board(pog_events=["cp_47"])
     fr, ge = put(s, "fr_corps", "nancy"), put(s, "ge_corps", "metz")
-    g = game(s, True)
     vp = s.state.globals["vp"]
-    status.war_status_vp(g)                       # MO not met, but France after Mutiny: exempt
+    edit(s, "War Status VP", status.war_status_vp)  # MO not met, but France after Mutiny: exempt
     assert s.state.globals["vp"] == vp
-    mo.note_attack(g, "AP", [fr], "metz", [ge])
+    edit(s, "AP attacks Metz", lambda g: mo.note_attack(g, "AP", [fr], "metz", [ge]))
     assert s.state.globals.get("pog_french_mutiny_attack") == 5
-    status.war_status_vp(g)
+    edit(s, "War Status VP", status.war_status_vp)
     assert s.state.globals["vp"] == vp + 1
 
 
 def test_pog_7_1_8_mutiny_after_the_french_mo_was_met_has_no_effect_that_turn():
-    from modules.paths_of_glory.rules import mo
     s = _mutiny_board()
     fr, ge = put(s, "fr_corps", "nancy"), put(s, "ge_corps", "metz")
-    g = game(s, True)
-    mo.note_attack(g, "AP", [fr], "metz", [ge])   # French MO made before the event
+
+    def french_attack(g):
+        mo.note_attack(g, "AP", [fr], "metz", [ge])
+    edit(s, "AP attacks Metz", french_attack)     # French MO made before the event
     assert s.state.globals["pog_mo_met_ap"] is True
     set_global(s, "pog_events", ["cp_47"])
-    mo.note_attack(game(s, True), "AP", [fr], "metz", [ge])
+    edit(s, "AP attacks Metz", french_attack)
     assert not s.state.globals.get("pog_french_mutiny_attack")
     set_global(s, "turn", 6)                      # next turn the Mutiny applies
-    mo.note_attack(game(s, True), "AP", [fr], "metz", [ge])
+    edit(s, "AP attacks Metz", french_attack)
     assert s.state.globals.get("pog_french_mutiny_attack") == 6
 
 
@@ -264,8 +230,7 @@ def test_pog_10_1_4_sr_may_not_leave_a_space_overstacked():
 # -- 16.1.6 War Status at Total War -----------------------------------------------------------------
 
 def test_pog_16_1_6_at_total_war_war_status_events_raise_only_the_combined_status():
-    from .positions import card_to
-    s = Session.new(module(), "campaign", 1, ruleset="paths_of_glory")
+    s = fresh("campaign", 1)
     set_global(s, "commitment_cp", "total_war")
     set_global(s, "ws_cp", 12)
     set_global(s, "ws_combined", 20)
@@ -281,8 +246,8 @@ def test_pog_16_1_6_at_total_war_war_status_events_raise_only_the_combined_statu
 # -- 5.7.1 Historical set-up ------------------------------------------------------------------------
 
 def test_pog_5_7_1_historical_set_up_trench_changes():
-    hist = Session.new(module(), "historical", 1, ruleset="paths_of_glory")
-    camp = Session.new(module(), "campaign", 1, ruleset="paths_of_glory")
+    hist = fresh("historical", 1)
+    camp = fresh("campaign", 1)
     assert markers(hist, "brussels", "m_trench_cp") and not markers(hist, "brussels", "m_trench_ap")
     assert markers(camp, "brussels", "m_trench_ap") and not markers(camp, "brussels", "m_trench_cp")
     for loc in ("verona", "asiago", "maggiore", "udine"):
@@ -291,22 +256,19 @@ def test_pog_5_7_1_historical_set_up_trench_changes():
 
 # -- 11.1.12 Albania traces to Taranto -------------------------------------------------------------
 
-def test_pog_11_1_12_albanian_spaces_trace_to_taranto_while_italy_is_neutral(monkeypatch):
-    from modules.paths_of_glory.rules import supply
-    monkeypatch.setattr(supply._View, "ports", lambda self: [])     # no sea supply at all
-    supply._CACHE.clear()
+def test_pog_11_1_12_albanian_spaces_trace_to_taranto_while_italy_is_neutral():
     s = empty_map()
     for loc in ("tirana", "valona"):
         for n in s.ruleset.graph.neighbours(loc):
             if module().locations[n].attrs.get("nation") != "AL" and n != "taranto":
                 control(s, n, "CP")                     # Albania cut off by land
+    control(s, "london", "CP")      # and by sea: no Allied source reaches a port (14.1.4)
     g = game(s)
     assert g.get("pog_entered") is None or "IT" not in g.get("pog_entered")
+    assert controller(s, "taranto") == "neutral"
     assert supply.in_supply(g, "tirana", "AP", None, attrition=True)   # via Valona-Taranto
     control(s, "taranto", "CP")
-    supply._CACHE.clear()
     assert not supply.in_supply(game(s), "tirana", "AP", None, attrition=True)
-    supply._CACHE.clear()
 
 
 # -- 14.3.1 / 14.3.2 out of supply units --------------------------------------------------------------
@@ -326,7 +288,6 @@ def test_pog_14_3_1_oos_units_may_not_be_activated_to_move_or_attack():
 
 
 def test_pog_14_3_2_oos_units_may_not_sr():
-    from modules.paths_of_glory.rules import sr as SR
     s = empty_map()
     ru = put(s, "ru_corps", "warsaw")
     assert SR.destinations(game(s), "AP", ru)
@@ -339,18 +300,14 @@ def test_pog_14_3_2_oos_units_may_not_sr():
 # -- 9.5.1.1 every event follows its card ----------------------------------------------------------
 
 def test_pog_9_5_1_1_every_strategy_card_has_its_event():
-    from modules.paths_of_glory.rules.cards import EVENTS
-    from modules.paths_of_glory.rules.combat_cards import COMBAT_CARDS
     ids = [t.id for t in module().piece_types.values() if t.kind == "card"]
     assert len(ids) == 130
-    assert [c for c in ids if c not in EVENTS and c not in COMBAT_CARDS] == []
+    assert [c for c in ids if c not in PathsOfGlory.events and c not in COMBAT_CARDS] == []
 
 
 def test_pog_10_1_4_sr_may_not_leave_more_overstack_than_the_points_can_clear():
     """10.1.2/10.1.4: two overstacked spaces must be cleared together with the SR points left
     (found by the fuzzer: Sarajevo and Tarnopol both over the limit with 1 point left)."""
-    from modules.paths_of_glory.rules import sr
-    from tests.modules.paths_of_glory_rules.positions import empty_map, put
     s = empty_map()
     for _ in range(4):
         put(s, "ah_corps", "sarajevo")             # one too many: 1 point clears it
@@ -358,7 +315,7 @@ def test_pog_10_1_4_sr_may_not_leave_more_overstack_than_the_points_can_clear():
         put(s, "ah_corps", "tarnopol")
     mover = put(s, "ah_corps", "villach")
     frame = {"state": "sr", "side": "CP", "points": 4, "spent": 2, "done": []}
-    g = s.ruleset.game(s.state)
-    assert sr.unfixable_after(g, frame, mover, "tarnopol") is not None   # 1 point, 2 excess
+    g = game(s)
+    assert SR.unfixable_after(g, frame, mover, "tarnopol") is not None   # 1 point, 2 excess
     frame["spent"] = 1
-    assert sr.unfixable_after(g, frame, mover, "tarnopol") is None       # 2 points: both clear
+    assert SR.unfixable_after(g, frame, mover, "tarnopol") is None       # 2 points: both clear

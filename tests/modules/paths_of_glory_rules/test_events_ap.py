@@ -4,82 +4,44 @@ Reinforcement cards, neutral entry (Romania, Italy, Greece), Salonika and the Co
 than #48 Royal Tank Corps are tested elsewhere."""
 from __future__ import annotations
 
-from engine import commands as C
-from engine.rules import Transaction
+from functools import partial
 
-from .positions import (clear_hands, LoadedDice, act, card_to, declare, empty_map, face, loc_of, markers,
-                        put, refusal, set_global)
-from .positions import push as push_frame
+from engine.views import view
+from modules.paths_of_glory.rules import (combat, combat_cards, events_ap, events_cp, losses,
+                                          movement, ops, peace, sequence, sr, status, tracks)
+from modules.paths_of_glory.rules.card_ids import INDEPENDENT_AIR_FORCE, WALTER_RATHENAU
 
-
-def top(s):
-    stack = s.state.globals.get("pog_stack") or []
-    return stack[-1] if stack else None
-
-
-def board_with(turn=5, side="AP", rnd=1, **globals_):
-    """An empty map with the Action Phase waiting for ``side`` in round ``rnd``."""
-    s = empty_map()
-    set_global(s, "turn", turn)
-    set_global(s, "pog_events", list(globals_.pop("pog_events", [])))
-    for k, v in globals_.items():
-        set_global(s, k, v)
-    push_frame(s, "phase_action", round=rnd, side=side)
-    return s
+from .conftest import (act, action_phase, card_to, clear_hands, dice, edit, face, g_, game,
+                       loc_of, markers, move, move_all, notes, play_event, put, refusal, rolled,
+                       set_global, top, where, why)
+from .conftest import attack as resolve_attack
 
 
-def play(s, card, side="AP"):
-    card_to(s, card, f"hand:{side}")
-    return act(s, "play_event", side, card=card)
+#: An emptied map with the Action Phase waiting for the Allies (turn 5, round 1).
+board_with = partial(action_phase, side="AP")
 
 
-def why(s, card, side="AP"):
-    card_to(s, card, f"hand:{side}")
-    v = refusal(s, "play_event", side, card=card)
-    return v.rule if v else None
-
-
-def game(s):
-    return s.ruleset.game(s.state, Transaction(s.state))
-
-
-def ev():
-    from modules.paths_of_glory.rules import events_ap
-    return events_ap
-
-
-def g_(s, key, default=None):
-    return s.state.globals.get(key, default)
-
-
-def where_card(s, card):
-    return next(p.loc for p in s.state.pieces.values() if p.type == card)
-
-
-def attack(s, origin, target, units):
-    """Declare an Allied attack from ``origin`` on ``target`` with ``units`` (ops skipped)."""
+def attack(s, origin, target, units, side="AP"):
+    """``side`` attacks ``target`` from ``origin`` with ``units`` in Action Round 1 (the
+    Operation skipped): the log lines of the resolve."""
     set_global(s, "action_round", 1)
-    declare(s, "AP", [origin])
-    act(s, "attack", "AP", space=target)
-    for pid in units:
-        act(s, "add_attacker", "AP", unit=pid)
-    return notes(act(s, "resolve", "AP"))
-
-
-def notes(entry):
-    """The log lines written by one action."""
-    return " | ".join(str(getattr(c, "text", "")) for c in entry.commands if hasattr(c, "text"))
+    return notes(resolve_attack(s, side, target, units, [origin]))
 
 
 # -- #2 Blockade, #13 Rape of Belgium, #26 Lusitania, #52 Convoy, #40 Fourteen Points --------------
 
 def test_pog_ap_02_blockade_costs_a_vp_every_winter_war_status_phase():
-    from modules.paths_of_glory.rules import status
     s = board_with()
-    play(s, "ap_02")
+    play_event(s, "ap_02")
     assert "ap_02" in g_(s, "pog_events") and g_(s, "ws_ap") == 2        # WS 2
-    assert where_card(s, "ap_02") == "removed:AP"                          # *
-    assert status.BLOCKADE == "ap_02"                                      # status.py's hook reads it
+    assert where(s, "ap_02") == "removed:AP"                          # *
+    set_global(s, "pog_mo_met_cp", True)
+    set_global(s, "pog_mo_met_ap", True)                                   # no MO penalty
+    for turn, drop in ((4, 1), (5, 0)):                                    # Winter 1915, Spring 1915
+        set_global(s, "turn", turn)
+        before = g_(s, "vp")
+        edit(s, "War Status VP", status.war_status_vp)                    # PoG 4.5, E.1
+        assert before - g_(s, "vp") == drop
 
 
 def test_pog_ap_13_rape_of_belgium_after_guns_of_august_in_mobilization():
@@ -89,7 +51,7 @@ def test_pog_ap_13_rape_of_belgium_after_guns_of_august_in_mobilization():
     assert why(s, "ap_13") == "PoG AP #13"                                 # no longer Mobilization
     s = board_with(pog_events=["cp_01"], commitment_ap="mobilization")
     vp = g_(s, "vp")
-    play(s, "ap_13")
+    play_event(s, "ap_13")
     assert g_(s, "vp") == vp - 1
 
 
@@ -98,28 +60,26 @@ def test_pog_ap_26_lusitania_between_blockade_and_zimmermann():
     assert why(board_with(pog_events=["ap_02", "ap_54"]), "ap_26") == "PoG AP #26"
     s = board_with(pog_events=["ap_02"])
     vp = g_(s, "vp")
-    play(s, "ap_26")
+    play_event(s, "ap_26")
     assert g_(s, "vp") == vp - 1 and g_(s, "ws_ap") == 2
 
 
 def test_pog_ap_52_convoy_ends_u_boats_unleashed():
-    from modules.paths_of_glory.rules import events_cp
     assert why(board_with(), "ap_52") == "PoG AP #52"
     s = board_with(pog_events=["cp_54", "cp_36"])
     assert events_cp.u_boats_active(game(s))
     vp = g_(s, "vp")
-    play(s, "ap_52")
+    play_event(s, "ap_52")
     assert g_(s, "vp") == vp - 1
     assert not events_cp.u_boats_active(game(s))
     assert events_cp.us_reinforcements_blocked(game(s)) is None
 
 
 def test_pog_ap_40_fourteen_points_only_allies_offer_peace():
-    from modules.paths_of_glory.rules import peace
     assert why(board_with(), "ap_40") == "PoG AP #40"                      # before Zimmermann
     s = board_with(pog_events=["ap_54"])
     vp = g_(s, "vp")
-    play(s, "ap_40")
+    play_event(s, "ap_40")
     assert g_(s, "vp") == vp - 1
     set_global(s, "vp", 15)
     assert peace.peace_terms_allowed(game(s), "CP").rule == "PoG 16.5"
@@ -128,13 +88,12 @@ def test_pog_ap_40_fourteen_points_only_allies_offer_peace():
 # -- #9 Moltke ------------------------------------------------------------------------------------
 
 def test_pog_ap_09_moltke_in_august_or_september_1914_only():
-    from modules.paths_of_glory.rules import ops
     assert why(board_with(turn=3), "ap_09") == "PoG AP #9"
     s = board_with(turn=2)
     put(s, "ge_corps", "sedan")
     put(s, "ge_corps", "sedan")
     assert ops.activation_cost(game(s), "CP", "sedan", "move") == 1
-    play(s, "ap_09")
+    play_event(s, "ap_09")
     assert ops.activation_cost(game(s), "CP", "sedan", "move") == 2      # 1 per unit
 
 
@@ -144,7 +103,7 @@ def test_pog_ap_12_entrench_places_a_level_1_trench_and_opens_digging():
     s = board_with()
     put(s, "fr_5a", "paris")
     put(s, "fr_corps", "amiens")                      # a corps does not qualify
-    play(s, "ap_12")
+    play_event(s, "ap_12")
     assert g_(s, "pog_entrench") is True
     assert [a.get("space") for a in s.legal_actions()] == ["paris"]
     assert refusal(s, "place_trench", "AP", space="amiens").rule == "PoG AP #12"
@@ -160,10 +119,9 @@ def test_pog_ap_12_entrench_only_one_player_ever():
 # -- #23 Cloak and Dagger -----------------------------------------------------------------------------
 
 def test_pog_ap_23_cloak_and_dagger_shows_the_cp_hand_then_operations():
-    from engine.views import view
     s = board_with()
     card_to(s, "cp_02", "hand:CP")
-    play(s, "ap_23")
+    play_event(s, "ap_23")
     prompt = s.prompt()
     assert prompt.side == "AP" and "#2" in prompt.text
     assert '"cp_02"' not in str(view(s.state, "AP")["globals"])
@@ -175,22 +133,16 @@ def test_pog_ap_23_cloak_and_dagger_shows_the_cp_hand_then_operations():
 # -- #27 The Great Retreat -------------------------------------------------------------------------------
 
 def cp_attack(s, origin, target, units):
-    set_global(s, "action_round", 1)
-    declare(s, "CP", [origin])
-    act(s, "attack", "CP", space=target)
-    for pid in units:
-        act(s, "add_attacker", "CP", unit=pid)
-    return notes(act(s, "resolve", "CP"))
+    return attack(s, origin, target, units, "CP")
 
 
-def test_pog_ap_27_great_retreat_russians_fall_back_instead_of_fighting(monkeypatch):
+def test_pog_ap_27_great_retreat_russians_fall_back_instead_of_fighting():
     s = board_with()
-    play(s, "ap_27")
+    play_event(s, "ap_27")
     assert g_(s, "pog_great_retreat_turn") == 5 and g_(s, "ws_ap") == 1
     clear_hands(s)
     ge = put(s, "ge_corps", "czernowitz")
     ru = put(s, "ru_corps", "kamenets_podolski")
-    dice = LoadedDice(monkeypatch, [])
     cp_attack(s, "czernowitz", "kamenets_podolski", [ge])
     assert top(s)["state"] == "ap_great_retreat"
     assert refusal(s, "great_retreat", "CP").rule == "PoG 8.1"
@@ -203,46 +155,44 @@ def test_pog_ap_27_great_retreat_russians_fall_back_instead_of_fighting(monkeypa
     assert top(s)["state"] == "combat_advance"                           # full-strength CP advance
     act(s, "advance", "CP", unit=ge, path=["kamenets_podolski"])
     assert loc_of(s, ge) == "kamenets_podolski" and loc_of(s, ru) == paths[0][0]
-    assert dice.purposes == []                                           # no combat resolution
+    assert rolled(s) == []                                               # no combat resolution
 
 
-def test_pog_ap_27_great_retreat_only_this_turn_and_others_still_attacked(monkeypatch):
+def test_pog_ap_27_great_retreat_only_this_turn_and_others_still_attacked():
     last = board_with(pog_great_retreat_turn=4)                          # played last turn
     s = board_with(pog_great_retreat_turn=5)
     clear_hands(last)
     ge = put(last, "ge_corps", "czernowitz")
     put(last, "ru_corps", "kamenets_podolski")
-    LoadedDice(monkeypatch, [3, 3])
+    dice(last, 3, 3)
     cp_attack(last, "czernowitz", "kamenets_podolski", [ge])
     assert top(last)["state"] != "ap_great_retreat"
     clear_hands(s)
     ge = put(s, "ge_corps", "czernowitz")
     ru = put(s, "ru_corps", "kamenets_podolski")
     ro = put(s, "ro_corps", "kamenets_podolski")
-    dice = LoadedDice(monkeypatch, [3, 3])
+    dice(s, 3, 3)
     cp_attack(s, "czernowitz", "kamenets_podolski", [ge])
     act(s, "great_retreat", "AP")
     path = next(a["path"] for a in s.legal_actions() if a.verb == "retreat")
     act(s, "retreat", "AP", unit=ru, path=path)
     assert loc_of(s, ro) == "kamenets_podolski" and loc_of(s, ru) == path[0]
-    assert "combat fire CP" in dice.purposes                             # the RO corps fights
+    assert "combat fire CP" in rolled(s)                                 # the RO corps fights
 
 
 # -- #28 Landships, #48 Royal Tank Corps ------------------------------------------------------------------
 
 def test_pog_ap_28_landships_enables_royal_tank_corps_and_historical_ops():
-    from modules.paths_of_glory.rules import combat_cards
     s = board_with()
-    play(s, "ap_28")
+    play_event(s, "ap_28")
     assert top(s)["state"] == "phase_action"                      # no OPS outside Historical
     assert "ap_28" in combat_cards.events_played(game(s))
     s = board_with(pog_scenario="historical")
-    play(s, "ap_28")
+    play_event(s, "ap_28")
     assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 4   # PoG 5.7.4 #7
 
 
-def test_pog_ap_48_royal_tank_corps_cancels_trench_shifts_only(monkeypatch):
-    from modules.paths_of_glory.rules import combat_cards
+def test_pog_ap_48_royal_tank_corps_cancels_trench_shifts_only():
     s = board_with()
     clear_hands(s)
     br = put(s, "br_corps", "amiens")
@@ -253,13 +203,13 @@ def test_pog_ap_48_royal_tank_corps_cancels_trench_shifts_only(monkeypatch):
          "defenders": [], "cards": {"AP": [], "CP": []}}
     assert not combat_cards.fits(game(s), c, "AP", "ap_48", False)    # before Landships
     set_global(s, "pog_events", ["ap_28"])
-    LoadedDice(monkeypatch, [3, 3])
+    dice(s, 3, 3)
     attack(s, "amiens", "cambrai", [br])
     assert top(s)["state"] == "combat_cards"
     log = notes(act(s, "play_cc", "AP", card="ap_48"))
     log += notes(act(s, "done_cards", "AP"))
     assert "AP fires 1 CF on the Corps table, column 1 (+0)" in log     # no trench shift
-    assert where_card(s, "ap_48") in ("discard:AP", "cc:AP")
+    assert where(s, "ap_48") in ("discard:AP", "cc:AP")
     aus = put(s, "aus_corps", "amiens")                              # AUS is not British
     c = dict(c, attackers=[aus])
     assert not combat_cards.fits(game(s), c, "AP", "ap_48", False)
@@ -271,17 +221,17 @@ def test_pog_ap_33_grand_fleet_only_right_after_high_seas_fleet():
     assert why(board_with(), "ap_33") == "PoG AP #33"
     s = board_with(side="CP")
     vp = g_(s, "vp")
-    play(s, "cp_25", "CP")
-    play(s, "ap_33")
+    play_event(s, "cp_25", "CP")
+    play_event(s, "ap_33")
     assert g_(s, "vp") == vp and not g_(s, "pog_high_seas_fleet")
-    assert where_card(s, "ap_33") == "removed:AP"
+    assert where(s, "ap_33") == "removed:AP"
 
 
 # -- #35 Yanks and Tanks ----------------------------------------------------------------------------------
 
-def test_pog_ap_35_yanks_and_tanks_ops_and_plus_2_with_us_units(monkeypatch):
+def test_pog_ap_35_yanks_and_tanks_ops_and_plus_2_with_us_units():
     s = board_with()
-    play(s, "ap_35")
+    play_event(s, "ap_35")
     assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 4
     assert g_(s, "pog_yanks_round") == "5.1"
     clear_hands(s)
@@ -289,61 +239,60 @@ def test_pog_ap_35_yanks_and_tanks_ops_and_plus_2_with_us_units(monkeypatch):
     br = put(s, "br_corps", "amiens")
     put(s, "ge_corps", "cambrai")
     put(s, "ge_corps", "sedan")
-    LoadedDice(monkeypatch, [3, 3, 3, 3])
+    dice(s, 3, 3, 3, 3)
     log = attack(s, "amiens", "cambrai", [us])
     assert "Yanks and Tanks: +2 DRM" in log and "die 3+2" in log
     set_global(s, "action_round", 2)                            # only this Action Round
     c = {"attacker": "AP", "defender": "CP", "attackers": [us], "defenders": [],
          "target": "cambrai", "drm": {"AP": 0, "CP": 0}}
     set_global(s, "pog_combat", c)
-    ev().combat_started(s.ruleset.game(s.state, Transaction(s.state)))
+    edit(s, "a combat starts", events_ap.combat_started)
     assert s.state.globals["pog_combat"]["drm"]["AP"] == 0      # round 2: no DRM
     set_global(s, "action_round", 1)
     set_global(s, "pog_combat", dict(c, attackers=[br]))           # no US unit: no DRM
-    ev().combat_started(s.ruleset.game(s.state, Transaction(s.state)))
+    edit(s, "a combat starts", events_ap.combat_started)
     assert s.state.globals["pog_combat"]["drm"]["AP"] == 0
 
 
 # -- #37 Independent Air Force -----------------------------------------------------------------------------
 
 def test_pog_ap_37_independent_air_force_cancels_rathenau():
-    from modules.paths_of_glory.rules import replacements, tracks
     s = board_with(pog_events=["cp_33"])
-    assert tracks.event_played(game(s), replacements.RATHENAU)
-    play(s, "ap_37")
-    assert tracks.event_played(game(s), replacements.IAF) and g_(s, "ws_ap") == 1
-    assert where_card(s, "ap_37") == "removed:AP"
+    assert tracks.event_played(game(s), WALTER_RATHENAU)
+    play_event(s, "ap_37")
+    assert tracks.event_played(game(s), INDEPENDENT_AIR_FORCE) and g_(s, "ws_ap") == 1
+    assert where(s, "ap_37") == "removed:AP"
 
 
 # -- #45 Kerensky Offensive, #46 Brusilov Offensive ------------------------------------------------------
 
-def test_pog_ap_45_kerensky_offensive_plus_2_once_against_ah(monkeypatch):
+def test_pog_ap_45_kerensky_offensive_plus_2_once_against_ah():
     assert why(board_with(), "ap_45") == "PoG AP #45"                       # before Fall of the Tsar
     assert why(board_with(pog_events=["cp_52", "cp_53"]), "ap_45") == "PoG AP #45"
     s = board_with(pog_events=["cp_52"])
-    play(s, "ap_45")
+    play_event(s, "ap_45")
     assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 3
     ru = put(s, "ru_3a", "kamenets_podolski")
     put(s, "ah_corps", "czernowitz")
-    LoadedDice(monkeypatch, [3, 3, 3, 3])
+    dice(s, 3, 3, 3, 3)
     attack(s, "kamenets_podolski", "czernowitz", [ru])
     assert top(s)["state"] == "ap_offensive"
     assert {a.verb for a in s.legal_actions()} == {"kerensky", "done"}
     assert refusal(s, "brusilov", "AP").rule == "PoG AP #46"
     act(s, "kerensky", "AP")
     assert g_(s, "pog_kerensky_used") is True
-    assert not ev().kerensky_fits(game(s), {"attacker": "AP", "attackers": [ru],
+    assert not events_ap.kerensky_fits(game(s), {"attacker": "AP", "attackers": [ru],
                                             "defenders": [], "target": "czernowitz"})
 
 
-def test_pog_ap_46_brusilov_offensive_plus_1_and_trench_cancel(monkeypatch):
+def test_pog_ap_46_brusilov_offensive_plus_1_and_trench_cancel():
     s = board_with()
-    play(s, "ap_46")
+    play_event(s, "ap_46")
     assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 4 and g_(s, "ws_ap") == 2
     ru = put(s, "ru_3a", "kamenets_podolski")
     put(s, "ah_corps", "czernowitz")
     put(s, "m_trench_cp", "czernowitz")
-    LoadedDice(monkeypatch, [3, 3, 3, 3])
+    dice(s, 3, 3, 3, 3)
     attack(s, "kamenets_podolski", "czernowitz", [ru])
     assert g_(s, "pog_combat")["drm"]["AP"] == 1                       # every RU attack: +1
     assert top(s)["state"] == "ap_offensive"
@@ -360,9 +309,9 @@ def test_pog_ap_46_brusilov_trench_cancel_not_against_germans():
     put(s, "m_trench_cp", "czernowitz")
     c = {"attacker": "AP", "defender": "CP", "attackers": [ru], "defenders": [ge],
          "target": "czernowitz"}
-    assert not ev().brusilov_fits(game(s), c)
+    assert not events_ap.brusilov_fits(game(s), c)
     ah = put(s, "ah_corps", "czernowitz")
-    assert ev().brusilov_fits(game(s), dict(c, defenders=[ah]))
+    assert events_ap.brusilov_fits(game(s), dict(c, defenders=[ah]))
 
 
 # -- #49 Sinai Pipeline ----------------------------------------------------------------------------------
@@ -370,14 +319,13 @@ def test_pog_ap_46_brusilov_trench_cancel_not_against_germans():
 def test_pog_ap_49_sinai_pipeline_places_the_marker():
     s = board_with()
     assert not markers(s, "sinai", "m_sinai_pipeline")
-    play(s, "ap_49")
+    play_event(s, "ap_49")
     assert markers(s, "sinai", "m_sinai_pipeline") and "ap_49" in g_(s, "pog_events")
 
 
 # -- #51 Everyone into Battle -------------------------------------------------------------------------------
 
 def test_pog_ap_51_everyone_into_battle_one_nationality_this_turn():
-    from modules.paths_of_glory.rules import ops
     assert why(board_with(), "ap_51") == "PoG AP #51"
     s = board_with()
     card_to(s, "cp_49", "removed:CP")                           # Michael used in a combat
@@ -386,7 +334,7 @@ def test_pog_ap_51_everyone_into_battle_one_nationality_this_turn():
     put(s, "ru_3a", "warsaw")
     put(s, "ru_corps", "warsaw")
     assert ops.activation_cost(game(s), "AP", "amiens", "move") == 2
-    play(s, "ap_51")
+    play_event(s, "ap_51")
     assert ops.activation_cost(game(s), "AP", "amiens", "move") == 1
     set_global(s, "turn", 6)                                    # only for the rest of the turn
     assert ops.activation_cost(game(s), "AP", "amiens", "move") == 2
@@ -398,22 +346,20 @@ def test_pog_ap_54_zimmermann_telegram_needs_the_allowed_box():
     assert why(board_with(), "ap_54") == "PoG 16.3.2"
     s = board_with(us_entry="zimmermann_allowed")
     vp = g_(s, "vp")
-    play(s, "ap_54")
+    play_event(s, "ap_54")
     assert g_(s, "vp") == vp - 1 and g_(s, "us_entry") == "zimmermann"
     assert markers(s, "us_entry:zimmermann", "m_us_entry") and g_(s, "ws_ap") == 2
     assert g_(s, "pog_zimmermann_turn") == 5
 
 
 def test_pog_ap_55_over_there_in_a_later_turn_gives_us_rp():
-    from modules.paths_of_glory.rules import sequence
     assert why(board_with(), "ap_55") == "PoG 16.3.4"
     s = board_with(pog_events=["ap_54"], us_entry="zimmermann", pog_zimmermann_turn=5)
     assert why(s, "ap_55") == "PoG 16.3.4"                      # same turn
     s = board_with(turn=6, pog_events=["ap_54"], us_entry="zimmermann", pog_zimmermann_turn=5)
-    play(s, "ap_55")
+    play_event(s, "ap_55")
     assert g_(s, "us_entry") == "over_there"
-    tx = Transaction(s.state)
-    recorded = sequence.record_rp(s.ruleset.game(s.state, tx), "AP", "ap_18")
+    recorded = edit(s, "AP #18 played for RP", lambda g: sequence.record_rp(g, "AP", "ap_18"))
     assert "US 1" in recorded                                     # PoG 17.1.8
 
 
@@ -423,7 +369,7 @@ def test_pog_ap_56_paris_taxis_flips_a_reduced_french_army_near_paris():
     s = board_with()
     far = put(s, "fr_4a", "verdun", face=1)
     near = put(s, "fr_5a", "amiens", face=1)
-    play(s, "ap_56")
+    play_event(s, "ap_56")
     assert top(s)["state"] == "ap_paris_taxis"
     assert refusal(s, "flip", "AP", unit=far).rule == "PoG AP #56"
     act(s, "flip", "AP", unit=near)
@@ -440,7 +386,7 @@ def test_pog_ap_57_russian_cavalry_with_a_supplied_russian_army():
     put(s, "ru_corps", "warsaw")
     put(s, "ru_corps", "warsaw")                                # full: no room
     put(s, "ru_2a", "lodz")
-    play(s, "ap_57")
+    play_event(s, "ap_57")
     assert [a.get("space") for a in s.legal_actions()] == ["lodz"]
     assert refusal(s, "place", "AP", space="warsaw").rule == "PoG AP #57"
     act(s, "place", "AP", space="lodz")
@@ -454,11 +400,10 @@ def test_pog_ap_57_russian_cavalry_with_a_supplied_russian_army():
 def test_pog_ap_57_cavalry_may_not_operate_in_the_near_east():
     """AP #57: the cavalry corps never move, redeploy, attack, retreat or advance into the Near
     East map (Caucasus is on the main map; Poti and Grozny beyond it are not)."""
-    from modules.paths_of_glory.rules import combat, movement, sr
     s = board_with()
     cav = next(p for p, x in s.state.pieces.items() if x.type == "ru_cav_corps")
     put(s, "ru_corps", "caucasus")
-    C.apply_all(s.state, [C.Move(cav, "caucasus")])
+    move(s, cav, "caucasus")
     g = game(s)
     assert movement.entry_violation(g, "AP", [cav], "caucasus", "poti").rule == "PoG AP #57"
     assert movement.entry_violation(g, "AP", [cav], "caucasus", "uman") is None
@@ -472,11 +417,11 @@ def test_pog_ap_57_cavalry_may_not_operate_in_the_near_east():
 def test_pog_ap_57_cavalry_never_replaces_an_eliminated_army():
     """AP #57 / 12.4.4: an eliminated RU army takes a RU infantry corps from the Reserve Box,
     never a cavalry corps."""
-    from modules.paths_of_glory.rules import losses
     s = board_with()
     cav = next(p for p, x in s.state.pieces.items() if x.type == "ru_cav_corps")
     infantry = losses.reserve_corps(game(s), "AP", "RU")
-    C.apply_all(s.state, [C.Move(p, "pool:AP") for p in infantry] + [C.Move(cav, "reserve:AP")])
+    move_all(s, infantry, "pool:AP")
+    move(s, cav, "reserve:AP")
     assert losses.reserve_corps(game(s), "AP", "RU") == []
     ru = put(s, "ru_corps", "reserve:AP")
     assert losses.reserve_corps(game(s), "AP", "RU") == [ru]
@@ -487,7 +432,7 @@ def test_pog_ap_60_czech_legion_enters_the_reserve_box():
     s = board_with()
     czl = next(p for p, x in s.state.pieces.items() if x.type == "czl_corps")
     assert loc_of(s, czl) == "pool:AP"
-    play(s, "ap_60")
+    play_event(s, "ap_60")
     assert loc_of(s, czl) == "reserve:AP"
 
 
@@ -499,11 +444,11 @@ def test_pog_ap_62_sixtus_affair_no_austro_hungarian_attack_this_turn():
     ah = put(s, "ah_corps", "czernowitz")
     ge = put(s, "ge_corps", "czernowitz")
     put(s, "ru_corps", "kamenets_podolski")
-    play(s, "ap_62")
-    assert ev().attack_violation(game(s), "CP", ah, "kamenets_podolski").rule == "PoG AP #62"
-    assert ev().attack_violation(game(s), "CP", ge, "kamenets_podolski") is None
+    play_event(s, "ap_62")
+    assert events_ap.attack_violation(game(s), "CP", ah, "kamenets_podolski").rule == "PoG AP #62"
+    assert events_ap.attack_violation(game(s), "CP", ge, "kamenets_podolski") is None
     set_global(s, "turn", 6)
-    assert ev().attack_violation(game(s), "CP", ah, "kamenets_podolski") is None
+    assert events_ap.attack_violation(game(s), "CP", ah, "kamenets_podolski") is None
     assert g_(s, "ws_ap") == 1
 
 
@@ -511,7 +456,7 @@ def test_pog_ap_65_influenza_no_rp_actions_this_turn():
     """AP #65's values are reconstructed (cards.csv); the effect is the rulebook's
     Replacement Table note: no RP actions for the rest of this turn."""
     s = board_with()
-    play(s, "ap_65")
+    play_event(s, "ap_65")
     assert g_(s, "pog_influenza_turn") == 5
     card_to(s, "cp_02", "hand:CP")
     assert refusal(s, "play_rp", "CP", card="cp_02").rule == "PoG AP #65"
@@ -519,13 +464,17 @@ def test_pog_ap_65_influenza_no_rp_actions_this_turn():
     assert refusal(s, "play_rp", "CP", card="cp_02") is None
 
 
-def test_pog_ap_09_moltke_supersedes_sud_army_and_11th_army(monkeypatch):
-    """AP #9 card text: Moltke supersedes the Sud Army and 11th Army card effects."""
-    from modules.paths_of_glory.rules import events_cp, ops
-    s = board_with(turn=2)
-    put(s, "ge_corps", "sedan")
-    put(s, "ge_corps", "sedan")
-    put(s, "ge_corps", "sedan")
-    play(s, "ap_09")
-    monkeypatch.setattr(events_cp, "activation_cost", lambda g, side, loc, mode, cost: 1)
-    assert ops.activation_cost(game(s), "CP", "sedan", "move") == 3
+def test_pog_ap_09_moltke_supersedes_sud_army_and_11th_army():
+    """AP #9 card text: Moltke supersedes the Sud Army and 11th Army card effects: an AH corps
+    and two GE corps activate for 1 OPS under Sud Army (CP #10), the GE 11th Army and two AH
+    corps for 1 under 11th Army (CP #29) — in Belgium and France under Moltke, 1 OPS a unit."""
+    for units, card in ((("ah_corps", "ge_corps", "ge_corps"), "cp_10"),
+                        (("ge_11a", "ah_corps", "ah_corps"), "cp_29")):
+        s = board_with(turn=2)
+        for type_id in units:
+            put(s, type_id, "sedan")
+        assert ops.activation_cost(game(s), "CP", "sedan", "move") == 2     # GE and AH: 9.2.3
+        set_global(s, "pog_events", [card])
+        assert ops.activation_cost(game(s), "CP", "sedan", "move") == 1     # the CP card
+        play_event(s, "ap_09")
+        assert ops.activation_cost(game(s), "CP", "sedan", "move") == 3     # Moltke: per unit

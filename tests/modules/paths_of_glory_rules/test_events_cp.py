@@ -3,67 +3,29 @@ test per event at least: its effect and a prerequisite or timing refusal where i
 Reinforcement cards, Bulgaria and the Combat Cards are tested elsewhere."""
 from __future__ import annotations
 
+from functools import partial
+
 from engine import commands as C
-from engine.rules import Transaction
-from engine.session import Session
+from engine.views import view
+from modules.paths_of_glory.rules import (combat, events_cp, mo, movement, ops, replacements,
+                                          retreat, sr, supply)
 
-from .positions import (LoadedDice, act, attack, card_to, empty_map, face, loc_of, markers, module,
-                        push, put, refusal, set_global)
-
-
-def top(s):
-    stack = s.state.globals.get("pog_stack") or []
-    return stack[-1] if stack else None
+from .conftest import (act, action_phase, attack, card_to, clear_hands, dice, dice_left, edit,
+                       empty_map, face, flip, fresh, g_, game, loc_of, markers, module, move,
+                       move_all, play_event, push, put, refusal, remove, set_global, top,
+                       turkey_at_war, where, why)
 
 
-def round_for(s, side="CP", rnd=1, turn=None, **globals_):
-    """An empty map with the Action Phase waiting for ``side`` in round ``rnd``."""
-    if turn is not None:
-        set_global(s, "turn", turn)
-    set_global(s, "pog_events", list(globals_.pop("pog_events", [])))
-    for k, v in globals_.items():
-        set_global(s, k, v)
-    push(s, "phase_action", round=rnd, side=side)
-    return s
 
-
-def board_with(turn=5, side="CP", rnd=1, **globals_):
-    return round_for(empty_map(), side, rnd, turn, **globals_)
-
-
-def play(s, card, side="CP"):
-    card_to(s, card, f"hand:{side}")
-    return act(s, "play_event", side, card=card)
-
-
-def why(s, card, side="CP"):
-    card_to(s, card, f"hand:{side}")
-    v = refusal(s, "play_event", side, card=card)
-    return v.rule if v else None
-
-
-def game(s):
-    return s.ruleset.game(s.state, Transaction(s.state))
-
-
-def ev(s):
-    from modules.paths_of_glory.rules import events_cp
-    return events_cp
-
-
-def g_(s, key, default=None):
-    return s.state.globals.get(key, default)
-
-
-def where_card(s, card):
-    return next(p.loc for p in s.state.pieces.values() if p.type == card)
+#: An emptied map with the Action Phase waiting for the Central Powers (turn 5, round 1).
+board_with = partial(action_phase, side="CP")
 
 
 # -- #1 Guns of August -----------------------------------------------------------------------------
 
 def test_pog_cp_01_guns_of_august_opening_attack_on_sedan():
     """CP #1 / 7.6 example: Liege destroyed, GE 1st and 2nd Armies to Liege, GE 1st-3rd attack."""
-    s = Session.new(module(), "campaign", 1, ruleset="paths_of_glory", options={"goa_in_hand": "on"})
+    s = fresh("campaign", 1, goa_in_hand="on")
     assert top(s)["state"] == "phase_action" and top(s)["round"] == 1
     act(s, "play_event", "CP", card="cp_01")
     ge = {p.type: pid for pid, p in s.state.pieces.items() if p.type in ("ge_1a", "ge_2a", "ge_3a")}
@@ -77,7 +39,7 @@ def test_pog_cp_01_guns_of_august_opening_attack_on_sedan():
     for pid in ge.values():
         act(s, "add_attacker", "CP", unit=pid)
     assert any(a.verb == "resolve" for a in s.legal_actions())
-    assert where_card(s, "cp_01") == "discard:CP"                  # removed when the round ends
+    assert where(s, "cp_01") == "discard:CP"                  # removed when the round ends
 
 
 def test_pog_cp_01_guns_of_august_only_in_the_first_action_round():
@@ -94,7 +56,7 @@ def test_pog_cp_05_landwehr_flips_reduced_german_units():
     army = put(s, "ge_8a", "berlin", face=1)
     corps = put(s, "ge_corps", "berlin", face=1)
     ah = put(s, "ah_corps", "vienna", face=1)
-    play(s, "cp_05")
+    play_event(s, "cp_05")
     assert top(s)["state"] == "cp_landwehr"
     assert refusal(s, "flip", "CP", unit=ah).rule == "PoG CP #5"      # German units only
     act(s, "flip", "CP", unit=army)
@@ -114,7 +76,7 @@ def test_pog_cp_05_landwehr_not_with_berlin_allied():
 def test_pog_cp_06_entrench_places_a_trench_and_opens_digging():
     s = board_with()
     put(s, "ge_8a", "berlin")
-    play(s, "cp_06")
+    play_event(s, "cp_06")
     assert g_(s, "pog_entrench") is True
     assert [a.get("space") for a in s.legal_actions()] == ["berlin"]
     act(s, "place_trench", "CP", space="berlin")
@@ -131,17 +93,15 @@ def test_pog_cp_06_entrench_only_one_player_ever():
 # -- #8 Race to the Sea, #11 Oberost, #13 Falkenhayn ------------------------------------------------
 
 def test_pog_cp_08_race_to_the_sea_opens_the_channel_ports():
-    from modules.paths_of_glory.rules import movement
     s = board_with(ws_cp=5)                           # still playable after CP WS 4 (9.5.1.1 example)
     s2 = board_with()
     assert not movement.coast_open(game(s2))
-    play(s2, "cp_08")
+    play_event(s2, "cp_08")
     assert movement.coast_open(game(s2))
     assert why(s, "cp_08") is None
 
 
 def test_pog_cp_11_oberost_lets_germans_attack_russian_forts():
-    from modules.paths_of_glory.rules import combat
     s = board_with()
     g = game(s)
     target = "kovno"
@@ -150,20 +110,19 @@ def test_pog_cp_11_oberost_lets_germans_attack_russian_forts():
     ge = put(s, "ge_corps", origin)
     frame = {"side": "CP", "attack_spaces": [origin]}
     assert combat.attacker_violation(game(s), frame, ge, target).rule == "PoG 15.1.11"
-    play(s, "cp_11")
+    play_event(s, "cp_11")
     assert combat.attacker_violation(game(s), frame, ge, target) is None
     assert g_(s, "ws_cp") == 1
 
 
 def test_pog_cp_13_falkenhayn_needs_moltke_in_1914_and_ends_it():
-    from modules.paths_of_glory.rules import ops
     s = board_with(turn=2)
     assert why(s, "cp_13") == "PoG CP #13"
     s = board_with(turn=2, pog_events=["ap_09"])
     put(s, "ge_corps", "liege")
     put(s, "ge_corps", "liege")
     assert ops.activation_cost(game(s), "CP", "liege", "move") == 2      # Moltke: per unit
-    play(s, "cp_13")
+    play_event(s, "cp_13")
     assert ops.activation_cost(game(s), "CP", "liege", "move") == 1
     assert why(board_with(turn=3), "cp_13") is None                       # from Fall 1914
 
@@ -173,14 +132,14 @@ def test_pog_cp_13_falkenhayn_needs_moltke_in_1914_and_ends_it():
 def test_pog_cp_09_reichstag_truce_vp_and_not_at_total_war():
     s = board_with()
     vp = g_(s, "vp")
-    play(s, "cp_09")
+    play_event(s, "cp_09")
     assert g_(s, "vp") == vp + 1
     assert why(board_with(commitment_cp="total_war"), "cp_09") == "PoG CP #9"
 
 
 def test_pog_cp_65_prince_max_war_status_and_not_after_turn_16():
     s = board_with(turn=16, ws_cp=10)
-    play(s, "cp_65")
+    play_event(s, "cp_65")
     assert g_(s, "ws_cp") == 13
     assert why(board_with(turn=17), "cp_65") == "PoG CP #65"
 
@@ -192,7 +151,6 @@ def _ops_frame(s, acts=()):
 
 
 def test_pog_cp_10_sud_army_one_group_a_round_for_one_ops():
-    from modules.paths_of_glory.rules import ops
     s = board_with()
     for loc in ("lemberg", "tarnopol"):
         put(s, "ah_corps", loc)
@@ -202,7 +160,7 @@ def test_pog_cp_10_sud_army_one_group_a_round_for_one_ops():
     put(s, "ge_corps", "cracow")
     put(s, "tu_corps", "cracow")
     assert ops.activation_cost(game(s), "CP", "lemberg", "attack") == 2
-    play(s, "cp_10")
+    play_event(s, "cp_10")
     _ops_frame(s)
     assert ops.activation_cost(game(s), "CP", "lemberg", "attack") == 1
     assert ops.activation_cost(game(s), "CP", "cracow", "attack") == 2        # a non-GE corps more
@@ -212,11 +170,10 @@ def test_pog_cp_10_sud_army_one_group_a_round_for_one_ops():
 
 
 def test_pog_cp_29_eleventh_army_group_and_timing():
-    from modules.paths_of_glory.rules import ops
     s = board_with()
     assert why(s, "cp_29") is None                      # the 11th Army has not entered yet
     pid = next(p for p, x in s.state.pieces.items() if x.type == "ge_11a")
-    C.apply_all(s.state, [C.Move(pid, "cracow")])
+    move(s, pid, "cracow")
     put(s, "ah_corps", "cracow")
     assert why(s, "cp_29") == "PoG CP #29"               # on the map: not playable
     set_global(s, "pog_events", ["cp_29"])
@@ -228,11 +185,10 @@ def test_pog_cp_29_eleventh_army_group_and_timing():
 # -- #17 Mata Hari ----------------------------------------------------------------------------------
 
 def test_pog_cp_17_mata_hari_shows_the_allied_hand_then_operations():
-    from engine.views import view
     s = board_with()
     card_to(s, "ap_02", "hand:AP")
     card_to(s, "ap_09", "hand:AP")
-    play(s, "cp_17")
+    play_event(s, "cp_17")
     prompt = s.prompt()
     assert prompt.side == "CP" and "#2 Blockade" in prompt.text and "#9 Moltke" in prompt.text
     assert '"ap_02"' not in str(view(s.state, "CP")["globals"])        # nothing kept in globals
@@ -242,21 +198,18 @@ def test_pog_cp_17_mata_hari_shows_the_allied_hand_then_operations():
 
 # -- #25 High Seas Fleet ------------------------------------------------------------------------------
 
-def test_pog_cp_25_high_seas_fleet_vp_unless_grand_fleet(monkeypatch):
-    from modules.paths_of_glory.rules import cards
+def test_pog_cp_25_high_seas_fleet_vp_unless_grand_fleet():
     s = board_with()
     vp = g_(s, "vp")
-    play(s, "cp_25")
+    play_event(s, "cp_25")
     assert g_(s, "vp") == vp
     act(s, "auto_op", "AP")
     while top(s)["state"] != "phase_action":
         act(s, "done", "AP") if any(a.verb == "done" for a in s.legal_actions()) else act(s, "end_move", "AP")
     assert g_(s, "vp") == vp + 1
-    if "ap_33" not in cards.EVENTS:
-        monkeypatch.setitem(cards.EVENTS, "ap_33", cards.Event(play=lambda g, side, c: None))
     s = board_with()
-    play(s, "cp_25")
-    play(s, "ap_33", "AP")
+    play_event(s, "cp_25")
+    play_event(s, "ap_33", "AP")
     assert g_(s, "vp") == vp
 
 
@@ -270,8 +223,8 @@ def test_pog_cp_26_place_of_execution_alone_once_french_forts_fall():
     for loc, x in module().locations.items():
         if x.attrs.get("nation") == "FR" and x.attrs.get("fort"):
             put(s, "m_destroyed", loc)
-    play(s, "cp_26")
-    assert g_(s, "ws_cp") == 1 and where_card(s, "cp_26") == "removed:CP"
+    play_event(s, "cp_26")
+    assert g_(s, "ws_cp") == 1 and where(s, "cp_26") == "removed:CP"
     s = board_with(pog_events=["cp_13", "cp_54"])
     assert why(s, "cp_26") == "PoG CP #26"                     # after H-L Take Command
 
@@ -284,7 +237,7 @@ def _replacement_phase(s):
 
 def test_pog_cp_27_zeppelin_raids_cost_four_british_rp_this_turn():
     s = board_with(rp_br=5)
-    play(s, "cp_27")
+    play_event(s, "cp_27")
     _replacement_phase(s)
     assert g_(s, "rp_br") == 1 and top(s)["state"] == "rp_spend"
     s = board_with(rp_br=2, pog_zeppelin_turn=4)                 # another turn's raid
@@ -294,7 +247,7 @@ def test_pog_cp_27_zeppelin_raids_cost_four_british_rp_this_turn():
 
 def test_pog_cp_33_walter_rathenau_extra_german_rp():
     s = board_with()
-    play(s, "cp_33")
+    play_event(s, "cp_33")
     _replacement_phase(s)
     act(s, "done", "AP")
     assert top(s)["side"] == "CP" and g_(s, "rp_ge") == 1
@@ -304,12 +257,12 @@ def test_pog_cp_36_u_boats_unleashed_after_hl_until_convoy():
     s = board_with()
     assert why(s, "cp_36") == "PoG CP #36"
     s = board_with(pog_events=["cp_54"], rp_br=3)
-    play(s, "cp_36")
-    assert ev(s).us_reinforcements_blocked(game(s)).rule == "PoG CP #36"
+    play_event(s, "cp_36")
+    assert events_cp.us_reinforcements_blocked(game(s)).rule == "PoG CP #36"
     _replacement_phase(s)
     assert g_(s, "rp_br") == 2
     set_global(s, "pog_events", ["cp_54", "cp_36", "ap_52"])      # Convoy
-    assert ev(s).us_reinforcements_blocked(game(s)) is None
+    assert events_cp.us_reinforcements_blocked(game(s)) is None
 
 
 # -- #28, #52, #53, #45: the Russian Capitulation track (16.4) ----------------------------------------
@@ -318,13 +271,13 @@ def test_pog_cp_28_tsar_takes_command_moves_the_capitulation_marker():
     s = board_with(russian_capitulation="god_save_the_tsar")
     assert why(s, "cp_28") == "PoG 16.4.3"
     s = board_with(russian_capitulation="tsar_may_take_command")
-    play(s, "cp_28")
+    play_event(s, "cp_28")
     assert g_(s, "russian_capitulation") == "tsar_takes_command"
 
 
 def test_pog_cp_28_historical_event_also_gives_ops():
     s = board_with(russian_capitulation="tsar_may_take_command", pog_scenario="historical")
-    play(s, "cp_28")
+    play_event(s, "cp_28")
     assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 4     # 5.7.4 #7
 
 
@@ -333,7 +286,7 @@ def test_pog_cp_52_fall_of_the_tsar_vp_and_track():
     assert why(s, "cp_52") == "PoG 16.4.4"
     s = board_with(russian_capitulation="tsar_may_capitulate")
     vp = g_(s, "vp")
-    play(s, "cp_52")
+    play_event(s, "cp_52")
     assert g_(s, "vp") == vp + 3                       # +1, +2 more: Romania still neutral
     assert g_(s, "russian_capitulation") == "fall_of_the_tsar"
     assert g_(s, "pog_tsar_fell_turn") == 5 and g_(s, "cp_russian_vp_fallen") == 0
@@ -344,7 +297,7 @@ def test_pog_cp_53_bolshevik_revolution_cancels_the_russian_mo():
     assert why(s, "cp_53") == "PoG 16.4.6"
     s = board_with(russian_capitulation="bolshevik_revolution_allowed", pog_mo_ap="RU",
                    pog_mo_met_ap=False)
-    play(s, "cp_53")
+    play_event(s, "cp_53")
     assert g_(s, "russian_capitulation") == "bolshevik_revolution"
     assert g_(s, "pog_mo_ap") == "none" and g_(s, "pog_mo_met_ap") is True
 
@@ -358,14 +311,13 @@ def test_pog_cp_45_brest_litovsk_ends_russian_attacks():
     put(s, "fr_corps", "warsaw")
     home = put(s, "ru_corps", "lodz")
     ge = put(s, "ge_corps", "posen")
-    play(s, "cp_45")
+    play_event(s, "cp_45")
     assert g_(s, "russian_capitulation") == "brest_litovsk"
     assert loc_of(s, far).startswith("eliminated") and loc_of(s, mixed).startswith("eliminated")
     assert loc_of(s, home) == "lodz"
     g = game(s)
-    assert ev(s).attack_violation(g, "AP", home, "posen").rule == "PoG 16.4.9"
-    assert ev(s).attack_violation(g, "CP", ge, "lodz").rule == "PoG 16.4.9"
-    from modules.paths_of_glory.rules import movement
+    assert events_cp.attack_violation(g, "AP", home, "posen").rule == "PoG 16.4.9"
+    assert events_cp.attack_violation(g, "CP", ge, "lodz").rule == "PoG 16.4.9"
     assert movement.entry_violation(g, "AP", [home], "lodz", "warsaw").rule == "PoG 16.4.9"
     fr = next(p for p in s.state.stacks["warsaw"] if s.state.pieces[p].type == "fr_corps")
     assert movement.entry_violation(g, "AP", [fr], "warsaw", "lodz").rule == "PoG 16.4.9"
@@ -374,7 +326,6 @@ def test_pog_cp_45_brest_litovsk_ends_russian_attacks():
 def test_pog_16_4_9_brest_litovsk_limits_sr_and_retreats_too():
     """16.4.9 holds however a unit moves: no SR of a Russian unit into or through a space with
     other Allied units, nor of other Allies next to Russians; no retreat there either."""
-    from modules.paths_of_glory.rules import retreat, sr
     s = board_with(pog_events=["cp_53", "cp_45"], russian_capitulation="brest_litovsk")
     ru = put(s, "ru_corps", "lodz")
     put(s, "fr_corps", "warsaw")
@@ -391,74 +342,69 @@ def test_pog_16_4_9_brest_litovsk_limits_sr_and_retreats_too():
 
 def test_pog_cp_32_war_in_africa_allied_choice():
     s = board_with()
-    for pid in [p for p, x in s.state.pieces.items() if x.type == "br_corps"]:
-        C.apply_all(s.state, [C.Move(pid, "pool:AP")])
+    move_all(s, [p for p, x in s.state.pieces.items() if x.type == "br_corps"], "pool:AP")
     full = put(s, "br_corps", "calais")
     reduced = put(s, "br_corps", "amiens", face=1)
     aus = put(s, "aus_corps", "amiens")
-    play(s, "cp_32")
+    play_event(s, "cp_32")
     assert s.prompt().side == "AP"
     assert refusal(s, "remove_corps", "AP", unit=aus).rule == "PoG CP #32"
     assert refusal(s, "remove_corps", "AP", unit=reduced).rule == "PoG CP #32"   # a full one exists
     act(s, "remove_corps", "AP", unit=full)
     assert loc_of(s, full) == "perm_eliminated:AP"
     s = board_with()
-    for pid in [p for p, x in s.state.pieces.items() if x.type == "br_corps"]:
-        C.apply_all(s.state, [C.Move(pid, "pool:AP")])
+    move_all(s, [p for p, x in s.state.pieces.items() if x.type == "br_corps"], "pool:AP")
     fort = next(l for l, x in module().locations.items()
                 if x.attrs.get("control") == "CP" and x.attrs.get("fort") == 2)
     besiegers = [put(s, "br_corps", fort), put(s, "br_corps", fort)]
     put(s, "m_siege", fort)
-    play(s, "cp_32")
+    play_event(s, "cp_32")
     act(s, "remove_corps", "AP", unit=besiegers[0])
     assert not markers(s, fort, "m_siege")                           # PoG 15.2.4
     s = board_with()
     vp = g_(s, "vp")
-    play(s, "cp_32")
+    play_event(s, "cp_32")
     act(s, "concede_vp", "AP")
     assert g_(s, "vp") == vp + 1
 
 
 # -- #37 Hoffmann, #54 H-L Take Command ---------------------------------------------------------------
 
-def test_pog_cp_37_hoffmann_after_hl_adds_one_to_cp_mo_rolls(monkeypatch):
-    from modules.paths_of_glory.rules import mo
+def test_pog_cp_37_hoffmann_after_hl_adds_one_to_cp_mo_rolls():
     s = board_with()
     assert why(s, "cp_37") == "PoG CP #37"
     s = board_with(pog_events=["cp_54"])
-    play(s, "cp_37")
-    tx = Transaction(s.state)
-    g = s.ruleset.game(s.state, tx)
+    play_event(s, "cp_37")
+    g = game(s)
     die = next(d for d in range(1, 6) if mo.result(g, "CP", d) != mo.result(g, "CP", d + 1))
     expect = mo.result(g, "CP", die + 1)
-    dice = LoadedDice(monkeypatch, [die])
-    assert mo.roll(g, "CP") == expect and dice.values == []
+    dice(s, die)
+    assert edit(s, "the CP MO roll", lambda g: mo.roll(g, "CP")) == expect
+    assert dice_left(s) == []
 
 
 def test_pog_cp_54_hl_take_command_cancels_the_german_mo():
     s = board_with(pog_mo_cp="GE", pog_mo_met_cp=False)
-    play(s, "cp_54")
+    play_event(s, "cp_54")
     assert g_(s, "pog_mo_cp") == "none" and g_(s, "pog_mo_met_cp") is True
     g = game(s)
-    assert ev(s).hl_required(g, "CP", "cp_37") is None and ev(s).hl_required(g, "CP", "cp_36") is None
+    assert events_cp.hl_required(g, "CP", "cp_37") is None and events_cp.hl_required(g, "CP", "cp_36") is None
 
 
 # -- #47 French Mutiny ------------------------------------------------------------------------------
 
 def test_pog_cp_47_french_mutiny_marker_and_attack_record():
-    from modules.paths_of_glory.rules import mo
     s = board_with(pog_mo_ap="FR", pog_mo_met_ap=False)
-    play(s, "cp_47")
+    play_event(s, "cp_47")
     marker = next(p for p, x in s.state.pieces.items() if x.type == "m_mo_ap")
     assert face(s, marker) == 1
     fr = put(s, "fr_corps", "nancy")
     with_us = put(s, "fr_corps", "verdun")
     put(s, "us_corps", "verdun")
     ge = put(s, "ge_corps", "metz")
-    tx = Transaction(s.state)
-    mo.note_attack(s.ruleset.game(s.state, tx), "AP", [with_us], "metz", [ge])
+    edit(s, "AP attacks Metz", lambda g: mo.note_attack(g, "AP", [with_us], "metz", [ge]))
     assert not g_(s, "pog_french_mutiny_attack")
-    mo.note_attack(s.ruleset.game(s.state, tx), "AP", [fr], "metz", [ge])
+    edit(s, "AP attacks Metz", lambda g: mo.note_attack(g, "AP", [fr], "metz", [ge]))
     assert g_(s, "pog_french_mutiny_attack") == 5
 
 
@@ -469,10 +415,10 @@ def test_pog_cp_55_lloyd_george_protects_level_2_german_trenches():
     br = put(s, "br_corps", "amiens")
     put(s, "ge_corps", "cambrai")
     put(s, "m_trench_cp", "cambrai", face=1)
-    play(s, "cp_55")
-    assert ev(s).attack_violation(game(s), "AP", br, "cambrai").rule == "PoG CP #55"
+    play_event(s, "cp_55")
+    assert events_cp.attack_violation(game(s), "AP", br, "cambrai").rule == "PoG CP #55"
     aus = put(s, "aus_corps", "amiens")
-    assert ev(s).attack_violation(game(s), "AP", aus, "cambrai") is None
+    assert events_cp.attack_violation(game(s), "AP", aus, "cambrai") is None
     s = board_with()
     card_to(s, "cp_49", "removed:CP")                 # Michael already used in a combat
     assert why(s, "cp_55") == "PoG CP #55"
@@ -485,11 +431,11 @@ def test_pog_cp_58_stavka_timidity_after_tsar_takes_command():
     ru = put(s, "ru_corps", "lodz")
     put(s, "ge_corps", "posen")
     put(s, "m_trench_cp", "posen")
-    play(s, "cp_58")
-    assert ev(s).attack_violation(game(s), "AP", ru, "posen").rule == "PoG CP #58"
+    play_event(s, "cp_58")
+    assert events_cp.attack_violation(game(s), "AP", ru, "posen").rule == "PoG CP #58"
     put(s, "ah_corps", "posen")                                       # a mixed group may be attacked
-    assert ev(s).attack_violation(game(s), "AP", ru, "posen") is None
-    assert where_card(s, "cp_58") == "discard:CP"                     # reusable
+    assert events_cp.attack_violation(game(s), "AP", ru, "posen") is None
+    assert where(s, "cp_58") == "discard:CP"                     # reusable
 
 
 def test_pog_cp_61_haig_entrenched_germans_hold():
@@ -500,18 +446,17 @@ def test_pog_cp_61_haig_entrenched_germans_hold():
     put(s, "m_trench_cp", "cambrai")
     c = {"target": "cambrai", "attacker": "AP", "defender": "CP", "attackers": [br],
          "ignore_trench": False}
-    assert ev(s).haig_holds(game(s), c, [ge, ah]) == []
-    play(s, "cp_61")
-    assert ev(s).haig_holds(game(s), c, [ge, ah]) == [ge]
+    assert events_cp.haig_holds(game(s), c, [ge, ah]) == []
+    play_event(s, "cp_61")
+    assert events_cp.haig_holds(game(s), c, [ge, ah]) == [ge]
     card_to(s, "cp_50", "removed:CP")                                  # Blucher: no effect
-    assert ev(s).haig_holds(game(s), c, [ge, ah]) == []
+    assert events_cp.haig_holds(game(s), c, [ge, ah]) == []
 
 
-def _haig_battle(monkeypatch, haig_turn):
+def _haig_battle(haig_turn):
     """BR 1st Army (Amiens) beats two GE corps and an AH corps entrenched in Cambrai, LN 3 to
     1; the CP lose a GE corps and a step of the other: the reduced GE corps and the AH corps
     must retreat."""
-    from .positions import clear_hands
     s = empty_map()
     clear_hands(s)
     set_global(s, "turn", 5)
@@ -520,7 +465,7 @@ def _haig_battle(monkeypatch, haig_turn):
     ge1, ge2 = put(s, "ge_corps", "cambrai"), put(s, "ge_corps", "cambrai")
     ah = put(s, "ah_corps", "cambrai")
     put(s, "m_trench_cp", "cambrai")
-    LoadedDice(monkeypatch, [5, 1])
+    dice(s, 5, 1)
     attack(s, "AP", "cambrai", [br])
     for unit in (ge2, ge2, ge1):
         act(s, "take_loss", "CP", unit=unit)
@@ -528,10 +473,10 @@ def _haig_battle(monkeypatch, haig_turn):
     return s, br, ge1, ah
 
 
-def test_pog_cp_61_haig_the_cp_may_hold_or_retreat_each_german_unit(monkeypatch):
+def test_pog_cp_61_haig_the_cp_may_hold_or_retreat_each_german_unit():
     """CP #61: entrenched GE units attacked with BR units MAY ignore the retreat — a choice,
     unit by unit; the AH corps beside them must retreat."""
-    s, br, ge1, ah = _haig_battle(monkeypatch, haig_turn=5)
+    s, br, ge1, ah = _haig_battle(haig_turn=5)
     offered = list(s.legal_actions())
     holds = [a["unit"] for a in offered if a.verb == "hold"]
     assert holds == [ge1]
@@ -544,8 +489,8 @@ def test_pog_cp_61_haig_the_cp_may_hold_or_retreat_each_german_unit(monkeypatch)
     assert loc_of(s, br) == "amiens"                  # nobody advances into the held space
 
 
-def test_pog_cp_61_no_hold_without_haig_this_turn(monkeypatch):
-    s, br, ge1, ah = _haig_battle(monkeypatch, haig_turn=4)       # played last turn
+def test_pog_cp_61_no_hold_without_haig_this_turn():
+    s, br, ge1, ah = _haig_battle(haig_turn=4)       # played last turn
     assert not [a for a in s.legal_actions() if a.verb == "hold"]
     assert refusal(s, "hold", "CP", unit=ge1).rule == "PoG CP #61"
 
@@ -557,18 +502,18 @@ def test_pog_cp_59_polish_restoration_needs_warsaw():
     assert why(s, "cp_59") == "PoG CP #59"
     put(s, "m_control", "warsaw", face=1)
     vp = g_(s, "vp")
-    play(s, "cp_59")
+    play_event(s, "cp_59")
     assert g_(s, "vp") == vp - 1
     poles = [p for p, x in s.state.pieces.items() if x.type == "pol_corps"]
     assert len(poles) == 3 and all(loc_of(s, p) == "reserve:CP" for p in poles)
-    from modules.paths_of_glory.rules import ops, replacements
-    C.apply_all(s.state, [C.Move(poles[0], "posen"), C.SetFace(poles[0], 1)])
+    move(s, poles[0], "posen")
+    flip(s, poles[0], 1)
     put(s, "ge_corps", "posen")
     g = game(s)
     assert ops.activation_nations(g, "CP", "posen") == {"GE"}          # treated as German
     set_global(s, "rp_ge", 2)
     assert replacements.unit_violation(game(s), poles[0], 1) is None
-    C.apply_all(s.state, [C.Delete(markers(s, "warsaw", "m_control")[0])])
+    remove(s, markers(s, "warsaw", "m_control"), "Warsaw back to its printed (Allied) control")
     assert replacements.unit_violation(game(s), poles[0], 1).rule == "PoG CP #59"
 
 
@@ -576,7 +521,7 @@ def test_pog_cp_63_russian_desertions_reduce_four():
     s = board_with()
     russians = [put(s, "ru_corps", loc) for loc in ("lodz", "warsaw", "kovno", "riga", "minsk")]
     reduced = put(s, "ru_corps", "vilna", face=1)
-    play(s, "cp_63")
+    play_event(s, "cp_63")
     assert refusal(s, "reduce", "CP", unit=reduced).rule == "PoG CP #63"
     for pid in russians[:4]:
         act(s, "reduce", "CP", unit=pid)
@@ -587,51 +532,50 @@ def test_pog_cp_63_russian_desertions_reduce_four():
 
 # -- Combat Cards with effects beyond a DRM: #31 Kemal, #51 Peace Offensive ---------------------------
 
-def _no_hands(s):
-    for side in ("AP", "CP"):
-        for pid in list(s.state.stacks.get(f"hand:{side}", ())):
-            C.apply_all(s.state, [C.Move(pid, f"discard:{side}")])
+def _turkish_front():
+    """An emptied map, no cards in hand, Turkey at war but for Bursa, where the British stand:
+    Eskisehir traces supply to Constantinople."""
+    s = empty_map()
+    clear_hands(s)
+    turkey_at_war(s, but=("bursa",))
+    return s
 
 
-def test_pog_cp_31_kemal_turkish_defence_fires_on_the_army_table(monkeypatch):
+def test_pog_cp_31_kemal_turkish_defence_fires_on_the_army_table():
     """CP #31 / 12.3.4.1: a TU corps (CF 1) fires Army table column 1: die 6 -> LN 2 (the
     Corps table would give 1). The SN corps does not qualify."""
-    from tests.modules.paths_of_glory_rules.positions import defenders_in_supply
-    defenders_in_supply(monkeypatch)
-    from .positions import declare
-    s = empty_map()
-    _no_hands(s)
+    s = _turkish_front()
     br = put(s, "br_corps", "bursa")
-    sn = put(s, "sn_corps", "eskisehir")
+    put(s, "sn_corps", "eskisehir")
+    assert not supply.oos_units(game(s), "CP")              # 14.3.4 is not what is refused
     card_to(s, "cp_31", "hand:CP")
-    dice = LoadedDice(monkeypatch, [1, 6, 6, 6])
+    dice(s, 1, 6, 6, 6)
     attack(s, "AP", "eskisehir", [br])
-    assert where_card(s, "cp_31") == "hand:CP"              # SN alone: Kemal not offered
-    s = empty_map()
-    _no_hands(s)
+    assert where(s, "cp_31") == "hand:CP"              # SN alone: Kemal not offered
+    s = _turkish_front()
     br = put(s, "br_corps", "bursa")
     put(s, "tu_corps", "eskisehir")
+    assert not supply.oos_units(game(s), "CP")
     card_to(s, "cp_31", "hand:CP")
-    dice = LoadedDice(monkeypatch, [1, 6, 6, 6])
+    dice(s, 1, 6, 6, 6)
     attack(s, "AP", "eskisehir", [br])
     assert top(s)["state"] == "combat_cards" and top(s)["side"] == "CP"
     act(s, "play_cc", "CP", card="cp_31")
     entry = act(s, "done_cards", "CP")
     fired = [c.text for c in entry.commands if isinstance(c, C.Note) and "CP fires" in c.text]
     assert fired and "Army table, column 1" in fired[0] and "Loss Number 2" in fired[0], fired
-    assert where_card(s, "cp_31") == "discard:CP"          # one combat per turn
+    assert where(s, "cp_31") == "discard:CP"          # one combat per turn
 
 
-def test_pog_cp_51_peace_offensive_costs_a_vp_without_an_advance(monkeypatch):
-    from .positions import declare
+def test_pog_cp_51_peace_offensive_costs_a_vp_without_an_advance():
     s = empty_map()
-    _no_hands(s)
+    clear_hands(s)
     set_global(s, "pog_events", ["cp_54"])
     ge = put(s, "ge_corps", "thorn")
     put(s, "ru_1a", "plock")                 # no fort: 15.1.11 is not what this is about
     card_to(s, "cp_51", "hand:CP")
     vp = g_(s, "vp")
-    LoadedDice(monkeypatch, [1, 6])
+    dice(s, 1, 6)
     attack(s, "CP", "plock", [ge])
     act(s, "play_cc", "CP", card="cp_51")
     act(s, "done_cards", "CP")

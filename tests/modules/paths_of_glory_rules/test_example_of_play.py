@@ -3,10 +3,12 @@ August–September 1914, as ONE continuous game: from the August MO Phase to the
 Draw Phase, where the example ends (the script stops as October's first Action Round opens).
 
 Campaign scenario, CP starting with Guns of August in hand (the example: "Le Potenze Centrali
-hanno scelto di iniziare la partita con la carta I Cannoni di Agosto"). The only arranging done
-outside the rules: the two opening hands and the draw piles hold the cards the example plays,
-and the dice are loaded with the example's rolls. Everything else goes through
-``session.push(Action)`` of legal actions, and after each step the example's numbers are checked.
+hanno scelto di iniziare la partita con la carta I Cannoni di Agosto"). The only arranging,
+done as recorded set-up entries: the two opening hands and the draw piles hold the cards the
+example plays, and the dice show the example's rolls (scripted; the August MO Phase is played
+again with the example's dice, the game's set-up having rolled its own before a test can script
+any). Everything else goes through ``session.push(Action)`` of legal actions, and after each
+step the example's numbers are checked.
 """
 from __future__ import annotations
 
@@ -14,19 +16,21 @@ import re
 
 from engine import commands as C
 from engine.rules import Action
-from engine.session import Session
+from engine.testing import Position
+from modules.paths_of_glory.rules import board, supply
+from modules.paths_of_glory.rules import combat as combat_rules
 
-from .positions import LoadedDice, module
+from .conftest import dice, dice_left, fresh, module, push, rolled
 
 
 # -- helpers ------------------------------------------------------------------------------------
 
 class Script:
-    def __init__(self, monkeypatch):
-        self.dice = LoadedDice(monkeypatch, [4, 2])  # MO rolls: CP 4 → GE, AP 2 → FR
-        self.s = Session.new(module(), "campaign", 7, ruleset="paths_of_glory",
-                             options={"goa_in_hand": "on"})
-        assert self.dice.values == [], "both MO rolls used"
+    def __init__(self):
+        self.s = fresh("campaign", 7, goa_in_hand="on")
+        dice(self.s, 4, 2)                   # MO rolls: CP 4 → GE, AP 2 → FR
+        push(self.s, "phase_mo")             # phase A again, with the example's dice
+        assert dice_left(self.s) == [], "both MO rolls used"
         self.pieces = self.s.state.pieces
 
     # state ------------------------------------------------------------------------------------
@@ -56,7 +60,6 @@ class Script:
                 if self.pieces[p].type == type_id]
 
     def controller(self, loc: str) -> str:
-        from modules.paths_of_glory.rules import board
         return board.controller(self.s.ruleset.game(self.s.state), loc)
 
     def hand(self, side: str) -> list[str]:
@@ -70,13 +73,14 @@ class Script:
     def arrange(self, side: str, hand: list[str], deck_top: list[str]) -> None:
         """Put ``hand`` in ``side``'s hand (the rest back to the draw pile) and ``deck_top`` on
         top of the draw pile, first card drawn first."""
-        cmds = []
-        for pid in list(self.s.state.stacks.get(f"hand:{side}", ())):
-            cmds.append(C.Move(pid, f"deck:{side}", 0))
-        C.apply_all(self.s.state, cmds)
+        pos = Position(self.s)
+        pos.commands(f"the {side} hand back to the draw pile",
+                     [C.Move(pid, f"deck:{side}", 0)
+                      for pid in list(self.s.state.stacks.get(f"hand:{side}", ()))])
         ids = {self.pieces[p].type: p for p in self.pieces}
-        C.apply_all(self.s.state, [C.Move(ids[c], f"hand:{side}") for c in hand])
-        C.apply_all(self.s.state, [C.Move(ids[c], f"deck:{side}") for c in reversed(deck_top)])
+        pos.commands(f"the example's {side} hand", [C.Move(ids[c], f"hand:{side}") for c in hand])
+        pos.commands(f"the example's {side} draws on top of the draw pile",
+                     [C.Move(ids[c], f"deck:{side}") for c in reversed(deck_top)])
         assert self.hand(side) == sorted(hand)
 
     # actions ----------------------------------------------------------------------------------
@@ -90,11 +94,12 @@ class Script:
         return self.s.push(action)
 
     def roll(self, *values: int) -> None:
-        assert self.dice.values == [], f"unused dice {self.dice.values}"
-        self.dice.values.extend(values)
+        """The next rolls show ``values`` (every earlier scripted die must have been rolled)."""
+        assert dice_left(self.s) == [], f"unused dice {dice_left(self.s)}"
+        dice(self.s, *values)
 
     def rolled(self) -> None:
-        assert self.dice.values == [], f"unused dice {self.dice.values}"
+        assert dice_left(self.s) == [], f"unused dice {dice_left(self.s)}"
 
     def show(self) -> None:
         print("STATE", self.top(), self.g.get("pog_combat"))
@@ -114,7 +119,6 @@ class Script:
             self.do("end_combats", side)
 
     def assert_oos(self, pid: int) -> None:
-        from modules.paths_of_glory.rules import supply
         assert not supply.unit_in_supply(self.s.ruleset.game(self.s.state), pid)
 
     def take_losses(self, side: str, order: list[int]) -> None:
@@ -129,7 +133,6 @@ class Script:
             self.do("take_loss", side, unit=pick)
 
     def assert_in_supply(self, pid: int) -> None:
-        from modules.paths_of_glory.rules import supply
         assert supply.unit_in_supply(self.s.ruleset.game(self.s.state), pid)
 
     def move_to(self, side: str, pids: list[int], dest: str) -> None:
@@ -161,8 +164,8 @@ class Script:
         self.do("resolve", side)
 
 
-def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
-    x = Script(monkeypatch)
+def test_pog_7_6_example_of_play_august_september_1914():
+    x = Script()
     g = x.g
     # ---------------------------------------------------------------- August 1914, MO phase
     assert g["pog_mo_cp"] == "GE" and g["pog_mo_ap"] == "FR"  # PoG 7.1.1
@@ -393,7 +396,6 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     if x.state() == "combat_advance":
         x.do("stop_advance", "CP")
     assert x.pieces[ge4].loc == "sedan" and x.controller("sedan") == "CP"
-    from modules.paths_of_glory.rules import supply
     assert supply.unit_in_supply(x.s.ruleset.game(x.s.state), ge3), "GE 3rd back in supply"
     x.do("attack", "CP", space="belgrade")
     x.do("add_attacker", "CP", unit=ah_tim)
@@ -727,7 +729,6 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     for p in (fr1, fr4, bef, br1, fr_corps_bru):
         x.do("add_attacker", "AP", unit=p)
     x.do("resolve", "AP")
-    from modules.paths_of_glory.rules import combat as combat_rules
     gg = x.s.ruleset.game(x.s.state)
     # PoG 12.3.2: Brussels touches Liege (GE 1st), Verdun touches Metz (GE 5th): no +1 drm
     assert combat_rules.flank_drm(gg, g["pog_combat"], "verdun") == 0
@@ -868,7 +869,7 @@ def test_pog_7_6_example_of_play_august_september_1914(monkeypatch):
     # Siege of Nancy (PoG 15.3.2 / 15.3.3): fort LF 2, −2 DRM in Aug/Sep 1914, so the CP need
     # 5–6; the 4 fails and the fort holds
     x.rolled()
-    assert x.dice.purposes[-1] == "siege of nancy"
+    assert rolled(x.s)[-1] == "siege of nancy"
     assert not x.markers("nancy", "m_destroyed") and len(x.markers("nancy", "m_siege")) == 1
     assert x.controller("nancy") == "AP"
     # War Status: no MO penalty (4.5: the AH MO was met, the Allies had none), VP stay 10;

@@ -2,9 +2,9 @@
 games end without exceptions, dead ends or broken invariants, and replay and undo exactly."""
 from __future__ import annotations
 
-from engine.fuzz import fuzz
+from engine.fuzz import fuzz, play_one
 
-from .positions import module
+from .conftest import module
 
 
 def test_pog_fuzz_two_hundred_games_clean():
@@ -32,7 +32,6 @@ def test_pog_fuzz_whole_campaign_wars_with_all_events():
     """Issue 11: random legal play of whole Campaign games (all 20 turns or an earlier end),
     with every event available (the optional cards in the decks); the statistics show which
     events fired. ``make fuzz`` runs 200 such games."""
-    from engine.fuzz import play_one
     fired = 0
     for seed in (11, 12):
         session, result = play_one(module(), seed, "campaign", "paths_of_glory",

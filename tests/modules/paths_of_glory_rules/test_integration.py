@@ -2,10 +2,9 @@
 and activation refuses summer desert attacks (15.2.5)."""
 from __future__ import annotations
 
-from engine.rules import Transaction
+from modules.paths_of_glory.rules import ops, supply
 
-from tests.modules.paths_of_glory_rules.positions import (act, declare, empty_map, put,
-                                                          set_global)
+from .conftest import act, declare, empty_map, game, put, set_global
 
 
 def test_pog_7_1_4_a_french_attack_on_germans_in_the_west_makes_the_french_mo():
@@ -34,14 +33,14 @@ def test_pog_7_1_4_a_british_attack_does_not_make_a_french_mo():
     assert not s.state.globals.get("pog_mo_met_ap")
 
 
-def test_pog_15_2_5_no_desert_space_activated_for_combat_in_summer(monkeypatch):
-    from modules.paths_of_glory.rules import ops
-    monkeypatch.setattr(ops, "in_supply", lambda *a: True)  # supply is not what is tested here
+def test_pog_15_2_5_no_desert_space_activated_for_combat_in_summer():
     s = empty_map()
     set_global(s, "turn", 6)  # Summer 1915
-    desert = next(l.id for l in s.module.locations.values() if l.terrain == "desert")
-    put(s, "br_corps", desert)
-    g = s.ruleset.game(s.state, Transaction(s.state))
+    desert = "sinai"                                   # Allied, supplied from Alexandria
+    assert s.module.locations[desert].terrain == "desert"
+    br = put(s, "br_corps", desert)
+    g = game(s)
+    assert supply.unit_in_supply(g, br)                # supply is not what is refused here
     frame = {"side": "AP", "ops": 5, "spent": 0, "act": []}
     assert ops.activation_violation(g, frame, desert, "attack").rule == "PoG 15.2.5"
     set_global(s, "turn", 7)  # Fall 1915: the desert rule no longer applies

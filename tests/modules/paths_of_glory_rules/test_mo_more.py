@@ -2,24 +2,10 @@
 the French Mutiny VP (7.1.8, CP #47) scored in the War Status Phase (6.0 E.1)."""
 from __future__ import annotations
 
-from engine.rules import Transaction
+from modules.paths_of_glory.rules import status, supply
 
-from .positions import (clear_hands, LoadedDice, act, attack, card_to, empty_map, push, put,
-                        set_global)
-
-
-def top(s):
-    stack = s.state.globals.get("pog_stack") or []
-    return stack[-1] if stack else None
-
-
-def game(s):
-    return s.ruleset.game(s.state, Transaction(s.state))
-
-
-def control(s, loc, side):
-    from modules.paths_of_glory.rules import tracks
-    tracks.set_control(game(s), loc, side, score=False)
+from .conftest import (act, attack, card_to, clear_hands, control, dice, empty_map, game, push,
+                       put, set_global, start_phase, top)
 
 
 def finish(s, limit=60):
@@ -60,37 +46,35 @@ def _italian_front():
     return s
 
 
-def test_pog_7_1_6_ah_it_met_by_attacking_allied_units_supplied_through_italy(monkeypatch):
+def test_pog_7_1_6_ah_it_met_by_attacking_allied_units_supplied_through_italy():
     """A BR corps holding Trent (AH) traces supply only through Verona/Asiago (Italy): an AH
     attack on it makes the AH(It) MO, though the space is not in Italy and holds no Italian
     unit."""
-    from modules.paths_of_glory.rules import supply
     s = _italian_front()
     control(s, "trent", "AP")
     br = put(s, "br_corps", "trent")
     ah = put(s, "ah_corps", "innsbruck")
     assert supply.unit_in_supply(game(s), br)
     assert supply.supplied_only_through(game(s), br, "IT")
-    LoadedDice(monkeypatch, [3] * 10)
+    dice(s, *[3] * 10)
     attack(s, "CP", "trent", [ah])
     assert s.state.globals["pog_mo_met_cp"] is True
     finish(s)
 
 
-def test_pog_7_1_6_ah_it_not_met_by_allied_units_supplied_without_italy(monkeypatch):
+def test_pog_7_1_6_ah_it_not_met_by_allied_units_supplied_without_italy():
     """A BR corps holding Cetinje (Montenegro, beside Austrian Mostar) traces supply overland
     through Serbia to Salonika, an Allied port, not through a space in Italy (the Albanian way
     to Taranto exists but is not needed): the AH attack on it is an attack, but not the
     AH(It) MO (7.1.6). Nor is an attack by a German unit. (The printed map has no Austrian
     port, so the sea-supplied Allied unit holds a Balkan space.)"""
-    from modules.paths_of_glory.rules import supply
     s = _italian_front()
     control(s, "salonika", "AP")
     br = put(s, "br_corps", "cetinje")
     ah = put(s, "ah_corps", "mostar")
     assert supply.unit_in_supply(game(s), br)
     assert not supply.supplied_only_through(game(s), br, "IT")
-    LoadedDice(monkeypatch, [3] * 10)
+    dice(s, *[3] * 10)
     attack(s, "CP", "cetinje", [ah])
     assert s.state.globals["pog_mo_met_cp"] is False
     finish(s)
@@ -99,7 +83,7 @@ def test_pog_7_1_6_ah_it_not_met_by_allied_units_supplied_without_italy(monkeypa
     control(s, "trent", "AP")
     put(s, "br_corps", "trent")
     ge = put(s, "ge_corps", "innsbruck")
-    LoadedDice(monkeypatch, [3] * 10)
+    dice(s, *[3] * 10)
     attack(s, "CP", "trent", [ge])
     assert s.state.globals["pog_mo_met_cp"] is False
 
@@ -122,14 +106,11 @@ def _mutiny_turn():
 
 
 def _war_status(s):
-    from modules.paths_of_glory.rules import status
-    g = game(s)
-    g.set("pog_stack", [{"state": "phase_war_status"}])
-    s.ruleset.machine.run_automatic(g)
-    assert status.season(g) != "winter"
+    start_phase(s, "phase_war_status")
+    assert status.season(game(s)) != "winter"
 
 
-def _french_attack(s, monkeypatch, *, with_us=False):
+def _french_attack(s, *, with_us=False):
     """The Allies answer with a 1-OPS-or-more card: Belfort activated for combat, the FR corps
     attacks the GE corps in Mulhouse (Germany), through the whole combat procedure."""
     fr = put(s, "fr_corps", "belfort")
@@ -141,7 +122,7 @@ def _french_attack(s, monkeypatch, *, with_us=False):
     act(s, "activate", "AP", space="belfort", mode="attack")
     act(s, "done", "AP")
     assert top(s)["state"] == "combat_declare"
-    LoadedDice(monkeypatch, [3] * 10)
+    dice(s, *[3] * 10)
     act(s, "attack", "AP", space="mulhouse")
     act(s, "add_attacker", "AP", unit=fr)
     act(s, "resolve", "AP")
@@ -149,23 +130,23 @@ def _french_attack(s, monkeypatch, *, with_us=False):
     assert top(s)["state"] == "phase_action" and top(s)["side"] == "CP"   # round 2
 
 
-def test_pog_6_0_e_1_french_attack_after_mutiny_scored_in_the_war_status_phase(monkeypatch):
+def test_pog_6_0_e_1_french_attack_after_mutiny_scored_in_the_war_status_phase():
     """CP #47 / 7.1.8 end to end: French Mutiny played, then a French corps not stacked with
     US units attacks a German unit in Germany through the combat procedure; the War Status
     Phase (E.1) adds 1 VP for the turn (and none for the French MO: a Mutiny MO needs no
     attack, 7.1.8)."""
     s = _mutiny_turn()
-    _french_attack(s, monkeypatch)
+    _french_attack(s)
     assert s.state.globals["pog_french_mutiny_attack"] == 5
     vp = s.state.globals["vp"]
     _war_status(s)
     assert s.state.globals["vp"] == vp + 1
 
 
-def test_pog_6_0_e_1_french_attack_stacked_with_us_units_costs_no_vp(monkeypatch):
+def test_pog_6_0_e_1_french_attack_stacked_with_us_units_costs_no_vp():
     """7.1.8 exception: the attacking French corps is stacked with a US corps: no VP."""
     s = _mutiny_turn()
-    _french_attack(s, monkeypatch, with_us=True)
+    _french_attack(s, with_us=True)
     assert not s.state.globals.get("pog_french_mutiny_attack")
     vp = s.state.globals["vp"]
     _war_status(s)

@@ -7,7 +7,7 @@ import random
 from engine.actions import Action, target_kind
 from engine.session import Session
 
-from .positions import module
+from .conftest import module
 
 
 def test_every_legal_action_of_a_campaign_game_reads_back_from_its_text():

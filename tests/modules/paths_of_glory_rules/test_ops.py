@@ -4,28 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import commands as C
+from modules.paths_of_glory.rules import board, movement, supply
+from modules.paths_of_glory.rules import ops as O
+from modules.paths_of_glory.rules import sr as sr_rules
 
-from .positions import (LoadedDice, act, empty_map, loc_of, markers, push, put, refusal,
-                        set_global)
-
-
-def top(s):
-    stack = s.state.globals.get("pog_stack") or []
-    return stack[-1] if stack else None
-
-
-def ops(s, side: str, n: int, card: str = "") -> None:
-    push(s, "ops_activate", side=side, ops=n, spent=0, card=card, act=[], oos=[])
-
-
-def sr(s, side: str, n: int, card: str = "") -> None:
-    push(s, "sr", side=side, points=n, spent=0, card=card, done=[])
-
-
-def rule(v) -> str:
-    assert v is not None, "the action was accepted"
-    return v.rule
+from .conftest import (act, dice, empty_map, game, loc_of, markers, ops, put, refusal, rule,
+                       set_global, sr, top)
 
 
 @pytest.fixture
@@ -47,11 +31,10 @@ def test_pog_9_2_3_cost_is_one_per_nationality(s):
 
 
 def test_pog_9_2_3_british_family_and_be_as_british(s):
-    from modules.paths_of_glory.rules import ops as O
     put(s, "br_corps", "antwerp")
     put(s, "aus_corps", "antwerp")
     put(s, "be_1a", "antwerp")
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert O.activation_cost(g, "AP", "antwerp", "move") == 1  # BR + AUS + BE at Antwerp
     put(s, "be_corps", "brussels")
     put(s, "br_corps", "brussels")
@@ -59,21 +42,19 @@ def test_pog_9_2_3_british_family_and_be_as_british(s):
 
 
 def test_pog_9_2_3_fr_and_us_one_nationality_in_france(s):
-    from modules.paths_of_glory.rules import ops as O
     put(s, "fr_corps", "nancy")
     put(s, "us_corps", "nancy")
     put(s, "fr_corps", "london")
     put(s, "us_corps", "london")
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert O.activation_cost(g, "AP", "nancy", "attack") == 1
     assert O.activation_cost(g, "AP", "london", "attack") == 2
 
 
 def test_pog_9_2_3_moltke_costs_per_unit_until_falkenhayn(s):
-    from modules.paths_of_glory.rules import ops as O
     put(s, "ge_2a", "sedan")
     put(s, "ge_3a", "sedan")
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert O.activation_cost(g, "CP", "sedan", "attack") == 1
     set_global(s, "pog_events", ["ap_09"])
     assert O.activation_cost(g, "CP", "sedan", "attack") == 2
@@ -139,8 +120,7 @@ def test_pog_11_1_14_control_and_vp_the_lodz_march(s):
     assert top(s)["state"] == "ops_move"
     act(s, "move", "CP", pids=[corps], path=["czestochowa", "lodz"])
     assert loc_of(s, corps) == "lodz"
-    g = s.ruleset.game(s.state)
-    from modules.paths_of_glory.rules import board
+    g = game(s)
     assert board.controller(g, "czestochowa") == "CP" and board.controller(g, "lodz") == "CP"
     assert s.state.globals["vp"] == 11
 
@@ -216,20 +196,18 @@ def test_pog_11_1_11_no_entering_neutral_nations(s):
 
 
 def test_pog_11_1_17_the_bef_stays_in_the_west(s):
-    from modules.paths_of_glory.rules import movement
     bef = put(s, "bef_corps", "grenoble")
     br = put(s, "br_corps", "grenoble")
     put(s, "m_control", "turin", face=0)  # Italy at war on the Allied side
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert rule(movement.entry_violation(g, "AP", [bef], "grenoble", "turin")) == "PoG 11.1.17"
     assert movement.entry_violation(g, "AP", [br], "grenoble", "turin") is None
     assert movement.entry_violation(g, "AP", [bef], "grenoble", "lyon") is None
 
 
 def test_pog_11_3_1_only_near_east_armies_enter_the_near_east(s):
-    from modules.paths_of_glory.rules import movement
     set_global(s, "pog_entered", ["TU"])
-    g = s.ruleset.game(s.state)
+    g = game(s)
     ru = put(s, "ru_1a", "batum")
     cau = put(s, "ru_cau", "batum")
     ne = [o for o, _ in movement.adjacency(g)["batum"] if movement.on_near_east_map(g, o)]
@@ -295,8 +273,7 @@ def test_pog_11_1_8_and_15_2_1_fort_entry_needs_a_siege_force(s):
     assert rule(refusal(s, "move", "CP", pids=[army], path=["liege", "brussels"])) == "PoG 15.1.1"
     act(s, "move", "CP", pids=[army], path=["liege"])
     assert markers(s, "liege", "m_siege")
-    g = s.ruleset.game(s.state)
-    from modules.paths_of_glory.rules import board
+    g = game(s)
     assert board.controller(g, "liege") == "AP"  # PoG 15.1.10: the fort keeps the space
 
 
@@ -325,25 +302,25 @@ def test_pog_11_2_5_and_11_2_6_entering_an_enemy_trench(s):
     assert lvl and s.state.pieces[lvl[0]].face == 0        # level 2 → level 1
 
 
-def test_pog_11_2_1_trench_attempts_only_after_the_entrench_event(s, monkeypatch):
+def test_pog_11_2_1_trench_attempts_only_after_the_entrench_event(s):
     army = put(s, "ge_1a", "aachen")
     ops(s, "CP", 1)
     act(s, "activate", "CP", space="aachen", mode="move")
     assert rule(refusal(s, "entrench", "CP", pid=army)) == "PoG 11.2.1"
     set_global(s, "pog_entrench", "CP")
-    LoadedDice(monkeypatch, [3])
+    dice(s, 3)
     act(s, "entrench", "CP", pid=army)
     act(s, "end_move", "CP")
     trench = markers(s, "aachen", "m_trench_cp")
     assert trench and s.state.pieces[trench[0]].face == 0   # PoG 11.2.2: 3 <= LF 3
 
 
-def test_pog_11_2_2_failed_trench_roll(s, monkeypatch):
+def test_pog_11_2_2_failed_trench_roll(s):
     army = put(s, "ge_1a", "aachen")
     set_global(s, "pog_entrench", "CP")
     ops(s, "CP", 1)
     act(s, "activate", "CP", space="aachen", mode="move")
-    LoadedDice(monkeypatch, [4])
+    dice(s, 4)
     act(s, "entrench", "CP", pid=army)
     act(s, "end_move", "CP")
     assert not markers(s, "aachen", "m_trench_cp")
@@ -518,13 +495,11 @@ def test_pog_13_1_5_sr_only_through_friendly_spaces(s):
 def test_pog_13_1_5_no_sr_into_the_besiegers_of_a_friendly_fort(s):
     """Fuzz seed 179: Belgrade stays Allied while CP units besiege its fort (15.1.10), but an
     SR from the Reserve Box may not end among those enemy units (10.1.5)."""
-    from modules.paths_of_glory.rules import sr as sr_rules
     sb = put(s, "sb_corps", "reserve:AP")
     put(s, "sb_corps", "valjevo")
     put(s, "ah_corps", "belgrade")
     put(s, "ah_corps", "belgrade")
-    g = s.ruleset.game(s.state)
-    from modules.paths_of_glory.rules import board
+    g = game(s)
     assert board.controller(g, "belgrade") == "AP"
     assert "belgrade" not in sr_rules.destinations(g, "AP", sb)
 
@@ -532,11 +507,10 @@ def test_pog_13_1_5_no_sr_into_the_besiegers_of_a_friendly_fort(s):
 def test_pog_10_1_4_units_that_cannot_sr_anywhere_cannot_clear_an_overstack(s):
     """Fuzz seed 333: units that can SR nowhere (here Russian corps in France, 13.1.6) cannot
     make room during an SR, so a fourth unit may not SR into their space (10.1.2, 10.1.4)."""
-    from modules.paths_of_glory.rules import sr as sr_rules
     stuck = [put(s, "ru_corps", "verdun") for _ in range(3)]
     fr = put(s, "fr_corps", "paris")
     sr(s, "AP", 3)
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert not any(sr_rules.destinations(g, "AP", p) for p in stuck)
     assert "nancy" in sr_rules.destinations(g, "AP", fr)
     assert "verdun" not in sr_rules.destinations(g, "AP", fr)
@@ -547,15 +521,13 @@ def test_pog_9_5_2_4_neutral_greek_units_neither_sr_nor_suffer_attrition(s):
     """9.5.2.4: in Greek limited entry the Greek units stay neutral — they are never out of
     supply (fuzz seed 333: attrition took one, which was then rebuilt and redeployed), they
     never SR, and nobody SRs into their space."""
-    from modules.paths_of_glory.rules import sr as sr_rules, supply
-    from engine import commands as C
-    C.apply_all(s.state, [C.SetGlobal("pog_greece_limited", True)])
+    set_global(s, "pog_greece_limited", True)
     gr = put(s, "gr_corps", "athens")
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert gr not in supply.oos_units(g, "AP", attrition=True)
     spare = put(s, "gr_corps", "reserve:AP")
     fr = put(s, "fr_corps", "reserve:AP")
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert not sr_rules.destinations(g, "AP", spare)
     assert "athens" not in sr_rules.destinations(g, "AP", fr)
 
@@ -593,7 +565,7 @@ def test_pog_13_1_6_russians_sr_only_in_russia(s):
     sr(s, "AP", 2)
     assert refusal(s, "sr", "AP", pid=corps, to="riga") is None
     dests = {a["to"] for a in s.legal_actions() if a.verb == "sr" and a["pid"] == corps}
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert dests and all(d == "reserve:AP" or g.module.locations[d].attrs["nation"] == "RU"
                          for d in dests)
 

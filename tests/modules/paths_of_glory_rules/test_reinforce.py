@@ -3,32 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.modules.paths_of_glory_rules.positions import (
-    act, card_to, empty_map, loc_of, markers, push, put, refusal, set_global)
+from modules.paths_of_glory.rules import board, movement, reinforce
 
+from .conftest import (act, card_to, game, loc_of, markers, of_type, put, ready, refusal, reserve,
+                       set_global, top)
 
-def ready(card: str, side: str, turn: int = 2, **globals_):
-    """An empty map at ``turn``, ``card`` in ``side``'s hand, ``side`` to act."""
-    s = empty_map()
-    set_global(s, "turn", turn)
-    for k, v in globals_.items():
-        set_global(s, k, v)
-    card_to(s, card, f"hand:{side}")
-    push(s, "phase_action", round=1, side=side)
-    return s
-
-
-def pieces(s, type_id):
-    return [pid for pid, p in s.state.pieces.items() if p.type == type_id]
-
-
-def top(s):
-    return s.state.globals["pog_stack"][-1]
-
-
-def reserve(s, side, type_id):
-    return len([p for p in s.state.stacks.get(f"reserve:{side}", ())
-                if s.state.pieces[p].type == type_id])
 
 
 def placements(s):
@@ -44,7 +23,7 @@ def test_pog_ap_10_french_reinforcements_10th_army_enters_at_paris():
     s = ready("ap_10", "AP")
     act(s, "play_event", "AP", card="ap_10")
     assert top(s)["state"] == "reinforce_place"
-    army = pieces(s, "fr_10a")[0]
+    army = of_type(s, "fr_10a")[0]
     spaces = {sp for u, sp in placements(s) if u == army}
     assert spaces == {"paris"}                       # FR has no other supply source
     act(s, "place", "AP", unit=army, space="paris")
@@ -59,7 +38,7 @@ def test_pog_ap_24_french_reinforcements_9_5_3_3_orleans_only_when_paris_is_full
     for _ in range(3):
         put(s, "fr_corps", "paris")
     act(s, "play_event", "AP", card="ap_24")
-    army = pieces(s, "fr_7a")[0]
+    army = of_type(s, "fr_7a")[0]
     assert {sp for u, sp in placements(s) if u == army} == {"orleans"}
     assert refusal(s, "place", "AP", unit=army, space="paris").rule == "PoG 9.5.3.3"
 
@@ -75,7 +54,7 @@ def test_pog_cp_07_german_reinforcements_9_5_3_3_no_entry_in_a_besieged_source()
     s = ready("cp_07", "CP")
     put(s, "m_siege", "berlin")
     act(s, "play_event", "CP", card="cp_07")
-    army = pieces(s, "ge_9a")[0]
+    army = of_type(s, "ge_9a")[0]
     spaces = {sp for u, sp in placements(s) if u == army}
     assert "berlin" not in spaces and {"essen", "breslau"} <= spaces
     assert refusal(s, "place", "CP", unit=army, space="berlin").rule == "PoG 9.5.3.3"
@@ -89,7 +68,7 @@ def test_pog_cp_38_german_reinforcements_9_5_3_1_one_card_per_nation_per_turn():
     s = ready("cp_07", "CP")
     card_to(s, "cp_38", "hand:CP")
     act(s, "play_event", "CP", card="cp_07")
-    act(s, "place", "CP", unit=pieces(s, "ge_9a")[0], space="berlin")
+    act(s, "place", "CP", unit=of_type(s, "ge_9a")[0], space="berlin")
     act(s, "auto_op", "AP")
     for a in list(s.legal_actions()):
         if a.verb == "end_ops" or a.verb == "done":
@@ -101,9 +80,9 @@ def test_pog_cp_38_german_reinforcements_9_5_3_1_one_card_per_nation_per_turn():
     assert refusal(s, "play_event", "CP", card="cp_38").rule == "PoG 9.5.3.1"
     set_global(s, "turn", 3)
     assert refusal(s, "play_event", "CP", card="cp_38") is None
-    before = reserve(s, "CP", "ge_corps")
+    before = len(reserve(s, "CP", "ge_corps"))
     act(s, "play_event", "CP", card="cp_38")
-    assert reserve(s, "CP", "ge_corps") == before + 2
+    assert len(reserve(s, "CP", "ge_corps")) == before + 2
 
 
 def test_pog_cp_12_german_reinforcements_corps_go_to_the_reserve_box():
@@ -112,8 +91,8 @@ def test_pog_cp_12_german_reinforcements_corps_go_to_the_reserve_box():
     act(s, "play_event", "CP", card="cp_12")
     after = len([p for p in s.state.stacks["reserve:CP"] if s.state.pieces[p].type == "ge_corps"])
     assert after == before + 2                                          # 9.5.3.2
-    act(s, "place", "CP", unit=pieces(s, "ge_10a")[0], space="breslau")
-    assert loc_of(s, pieces(s, "ge_10a")[0]) == "breslau"
+    act(s, "place", "CP", unit=of_type(s, "ge_10a")[0], space="breslau")
+    assert loc_of(s, of_type(s, "ge_10a")[0]) == "breslau"
 
 
 def test_pog_cp_46_two_armies_need_room_for_both():
@@ -132,7 +111,7 @@ def test_pog_cp_46_second_army_keeps_a_space():
         put(s, "ge_corps", "essen")
     put(s, "ge_corps", "breslau")
     act(s, "play_event", "CP", card="cp_46")
-    a17, a18 = pieces(s, "ge_17a")[0], pieces(s, "ge_18a")[0]
+    a17, a18 = of_type(s, "ge_17a")[0], of_type(s, "ge_18a")[0]
     assert placements(s) == {(a17, "breslau"), (a18, "breslau")}
     act(s, "place", "CP", unit=a17, space="breslau")
     act(s, "place", "CP", unit=a18, space="breslau")
@@ -144,7 +123,7 @@ def test_pog_ap_43_us_reinforcements_only_after_over_there_in_french_ports():
     assert refusal(s, "play_event", "AP", card="ap_43").rule == "PoG AP #43"
     set_global(s, "us_entry", "over_there")
     act(s, "play_event", "AP", card="ap_43")
-    army = pieces(s, "us_1a")[0]
+    army = of_type(s, "us_1a")[0]
     spaces = {sp for u, sp in placements(s) if u == army}
     assert spaces and all(s.ruleset.module.locations[l].attrs.get("nation") == "FR"
                           and s.ruleset.module.locations[l].attrs.get("port") for l in spaces)
@@ -161,9 +140,9 @@ def test_pog_ap_38_us_reinforcements_one_corps_after_over_there():
     s = ready("ap_38", "AP", turn=14)
     assert refusal(s, "play_event", "AP", card="ap_38").rule == "PoG AP #38"
     set_global(s, "us_entry", "over_there")
-    before = reserve(s, "AP", "us_corps")
+    before = len(reserve(s, "AP", "us_corps"))
     act(s, "play_event", "AP", card="ap_38")
-    assert reserve(s, "AP", "us_corps") == before + 1                   # 9.5.3.2
+    assert len(reserve(s, "AP", "us_corps")) == before + 1                   # 9.5.3.2
     assert top(s)["state"] == "phase_action" and top(s)["side"] == "CP"
 
 
@@ -171,10 +150,10 @@ def test_pog_ap_47_us_reinforcements_2nd_army_and_a_corps_after_over_there():
     s = ready("ap_47", "AP", turn=14)
     assert refusal(s, "play_event", "AP", card="ap_47").rule == "PoG AP #47"
     set_global(s, "us_entry", "over_there")
-    before = reserve(s, "AP", "us_corps")
+    before = len(reserve(s, "AP", "us_corps"))
     act(s, "play_event", "AP", card="ap_47")
-    assert reserve(s, "AP", "us_corps") == before + 1
-    army = pieces(s, "us_2a")[0]
+    assert len(reserve(s, "AP", "us_corps")) == before + 1
+    army = of_type(s, "us_2a")[0]
     assert "cherbourg" in {sp for u, sp in placements(s) if u == army}      # a French port
     assert refusal(s, "place", "AP", unit=army, space="paris").rule == "PoG 9.5.3.3"
     act(s, "place", "AP", unit=army, space="cherbourg")
@@ -186,9 +165,9 @@ def test_pog_ap_64_usa_reinforcements_one_more_corps_after_over_there():
     s = ready("ap_64", "AP", turn=14)
     assert refusal(s, "play_event", "AP", card="ap_64").rule == "PoG AP #64"
     set_global(s, "us_entry", "over_there")
-    before = reserve(s, "AP", "us_corps")
+    before = len(reserve(s, "AP", "us_corps"))
     act(s, "play_event", "AP", card="ap_64")
-    assert reserve(s, "AP", "us_corps") == before + 1
+    assert len(reserve(s, "AP", "us_corps")) == before + 1
 
 
 def test_pog_cp_48_turkish_reinforcements_army_of_islam_needs_turkey_at_war():
@@ -197,7 +176,7 @@ def test_pog_cp_48_turkish_reinforcements_army_of_islam_needs_turkey_at_war():
     set_global(s, "pog_entered", ["TU"])
     put(s, "m_control", "constantinople", face=1)
     act(s, "play_event", "CP", card="cp_48")
-    aoi = pieces(s, "tu_aoi")[0]
+    aoi = of_type(s, "tu_aoi")[0]
     assert placements(s) == {(aoi, "constantinople")}
     act(s, "place", "CP", unit=aoi, space="constantinople")
     assert loc_of(s, aoi) == "constantinople"
@@ -211,7 +190,7 @@ def test_pog_ap_22_italian_reinforcements_only_once_italy_is_at_war():
 def test_pog_ap_31_mef_needs_turkey_and_places_the_beachhead():
     s = ready("ap_31", "AP")
     act(s, "play_event", "AP", card="ap_31")
-    mef = pieces(s, "br_mef")[0]
+    mef = of_type(s, "br_mef")[0]
     # Turkey neutral: only the 9.5.3.4 alternative entry (London)
     assert {sp for u, sp in placements(s) if u == mef} == {"london"}
     act(s, "place", "AP", unit=mef, space="london")
@@ -221,7 +200,7 @@ def test_pog_ap_31_mef_needs_turkey_and_places_the_beachhead():
 def test_pog_9_5_3_5_mef_invasion_beachhead_and_control():
     s = ready("ap_31", "AP", pog_entered=["TU"])
     act(s, "play_event", "AP", card="ap_31")
-    mef = pieces(s, "br_mef")[0]
+    mef = of_type(s, "br_mef")[0]
     spaces = {sp for u, sp in placements(s) if u == mef}
     assert "mef1" in spaces and "london" in spaces
     act(s, "place", "AP", unit=mef, space="mef1")
@@ -232,27 +211,26 @@ def test_pog_9_5_3_5_mef_invasion_beachhead_and_control():
 def test_pog_9_5_2_4_1_mef_not_by_card_after_salonika():
     s = ready("ap_31", "AP", pog_entered=["TU"], pog_events=["ap_30"])
     act(s, "play_event", "AP", card="ap_31")
-    mef = pieces(s, "br_mef")[0]
+    mef = of_type(s, "br_mef")[0]
     assert {sp for u, sp in placements(s) if u == mef} == {"london"}     # 9.5.3.4 still allowed
 
 
 def test_pog_ap_50_allenby_alexandria_after_sinai_pipeline():
     s = ready("ap_50", "AP", pog_events=["ap_49"])
     act(s, "play_event", "AP", card="ap_50")
-    ne = pieces(s, "br_ne")[0]
+    ne = of_type(s, "br_ne")[0]
     assert "alexandria" in {sp for u, sp in placements(s) if u == ne}
     act(s, "place", "AP", unit=ne, space="alexandria")
     assert loc_of(s, ne) == "alexandria"
 
 
 def test_pog_9_5_3_4_near_east_army_entered_at_home_cannot_enter_the_near_east():
-    from modules.paths_of_glory.rules import movement
     s = ready("ap_50", "AP")
     act(s, "play_event", "AP", card="ap_50")
-    ne = pieces(s, "br_ne")[0]
+    ne = of_type(s, "br_ne")[0]
     assert {sp for u, sp in placements(s) if u == ne} == {"london"}
     act(s, "place", "AP", unit=ne, space="london")
-    g = s.ruleset.game(s.state)
+    g = game(s)
     assert not movement.near_east_army(g, ne)
     assert movement.entry_violation(g, "AP", [ne], "alexandria", "cairo").rule == "PoG 11.3.1"
 
@@ -261,14 +239,14 @@ def test_pog_ap_53_army_of_the_orient_in_allied_salonika():
     s = ready("ap_53", "AP")
     put(s, "m_control", "salonika", face=0)
     act(s, "play_event", "AP", card="ap_53")
-    orient = pieces(s, "fr_orient")[0]
+    orient = of_type(s, "fr_orient")[0]
     assert "salonika" in {sp for u, sp in placements(s) if u == orient}
 
 
 def test_pog_ap_29_yudenitch_caucasus_army_in_russia_or_near_east():
     s = ready("ap_29", "AP")
     act(s, "play_event", "AP", card="ap_29")
-    cau = pieces(s, "ru_cau")[0]
+    cau = of_type(s, "ru_cau")[0]
     spaces = {sp for u, sp in placements(s) if u == cau}
     assert "caucasus" in spaces and "moscow" in spaces
 
@@ -278,7 +256,7 @@ def test_pog_ap_41_ana_in_arabia_only_with_turkey_at_war():
     assert refusal(s, "play_event", "AP", card="ap_41").rule == "PoG AP #41"
     s = ready("ap_41", "AP", pog_entered=["TU"])
     act(s, "play_event", "AP", card="ap_41")
-    ana = pieces(s, "ana_corps")[0]
+    ana = of_type(s, "ana_corps")[0]
     act(s, "place", "AP", unit=ana, space="arabia")
     assert loc_of(s, ana) == "arabia"
 
@@ -289,10 +267,9 @@ def test_pog_cp_24_libyan_revolt_senussi_in_libya():
     assert refusal(s, "play_event", "CP", card="cp_24").rule == "PoG CP #24"
     s = ready("cp_24", "CP", pog_entered=["TU"])
     act(s, "play_event", "CP", card="cp_24")
-    sn = pieces(s, "sn_corps")[0]
+    sn = of_type(s, "sn_corps")[0]
     act(s, "place", "CP", unit=sn, space="libya")
-    g = s.ruleset.game(s.state)
-    from modules.paths_of_glory.rules import board
+    g = game(s)
     assert loc_of(s, sn) == "libya" and board.controller(g, "libya") == "CP"
 
 
@@ -305,9 +282,8 @@ def test_pog_cp_42_turkish_reinforcements_need_turkey_at_war():
                                   "ap_25", "ap_32", "ap_34", "ap_42",
                                   "cp_14", "cp_20", "cp_21", "cp_22", "cp_23", "cp_39", "cp_41"])
 def test_pog_9_5_3_every_plain_reinforcement_card_brings_its_units(card):
-    from modules.paths_of_glory.rules import reinforce
     s = ready(card, "AP" if card.startswith("ap") else "CP")
-    g = s.ruleset.game(s.state)
+    g = game(s)
     units = reinforce.reinforcement_units(g, card)
     assert units
     side = "AP" if card.startswith("ap") else "CP"
@@ -315,4 +291,4 @@ def test_pog_9_5_3_every_plain_reinforcement_card_brings_its_units(card):
     while top(s)["state"] == "reinforce_place":
         s.push(sorted(s.legal_actions(), key=lambda a: str(a))[0])
     assert all(not s.state.pieces[p].loc.startswith("pool:") for p in units)
-    assert reinforce.reinforcement_units(s.ruleset.game(s.state), card) == []
+    assert reinforce.reinforcement_units(game(s), card) == []

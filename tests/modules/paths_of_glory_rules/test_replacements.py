@@ -7,8 +7,8 @@ from engine.rules import Action, IllegalAction
 
 from modules.paths_of_glory.rules import replacements
 
-from .supply_fixtures import (clear, control, first, fresh, isolate, put, run, setg,
-                              start_phase)
+from .conftest import (clear, control, edit, first, fresh, isolate, put, run, setg,
+                       start_phase)
 
 
 def rp_phase(s, side="AP", **rp):
@@ -170,10 +170,10 @@ def test_pog_16_4_7_at_most_one_ru_rp_after_bolshevik_revolution():
 def test_pog_17_1_8_us_rp_after_over_there():
     s = fresh()
     setg(s, us_entry="over_there")
-    run(s, lambda g: replacements.record_rp(g, "AP", {"br": 2}))
+    edit(s, "Allied RP recorded", lambda g: replacements.record_rp(g, "AP", {"br": 2}))
     assert s.state.globals["rp_br"] == 2 and s.state.globals["rp_us"] == 1
     s = fresh()
-    run(s, lambda g: replacements.record_rp(g, "AP", {"br": 2}))
+    edit(s, "Allied RP recorded", lambda g: replacements.record_rp(g, "AP", {"br": 2}))
     assert not s.state.globals.get("rp_us")
 
 

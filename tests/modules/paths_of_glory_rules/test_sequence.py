@@ -4,28 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine import commands as C
-from engine.rules import Action, Transaction
-from engine.session import Session
+from engine.errors import WartableError
+from modules.paths_of_glory.rules import mo, ops
 
-from .positions import LoadedDice, act, card_to, module, refusal, set_global
-
-
-def top(s):
-    stack = s.state.globals.get("pog_stack") or []
-    return stack[-1] if stack else None
-
-
-def hand(s, side):
-    return [s.state.pieces[p].type for p in s.state.stacks.get(f"hand:{side}", ())]
+from .conftest import (act, card_to, edit, fresh, game, hand, move_all, put, refusal, set_global,
+                       top)
 
 
 def new(scenario="introductory", seed=1, **options):
-    return Session.new(module(), scenario, seed, ruleset="paths_of_glory", options=options)
-
-
-def game(s, tx=None):
-    return s.ruleset.game(s.state, tx)
+    """The sequence tests' usual game: the Introductory scenario, seed 1."""
+    return fresh(scenario, seed, **options)
 
 
 def give(s, side, card):
@@ -86,7 +74,6 @@ def test_pog_2_3_optional_cards_all_join_their_levels_with_eight_card_hands():
 
 def test_pog_scenario_options_are_read_by_the_rules():
     """Every option a scenario offers changes what the rules do (no silently ignored option)."""
-    from modules.paths_of_glory.rules import ops
     assert not ops.trench_drm_in_use(game(new("campaign")))
     assert ops.trench_drm_in_use(game(new("campaign", trench_attempt_drm="on")))
     assert len(hand(new("campaign", hand_size_8="on"), "AP")) == 8
@@ -94,7 +81,6 @@ def test_pog_scenario_options_are_read_by_the_rules():
 
 
 def test_pog_unknown_option_values_are_refused_with_the_choices():
-    from engine.errors import WartableError
     with pytest.raises(WartableError, match="choose one of: off, all"):
         new("campaign", optional_cards="selected")
     with pytest.raises(WartableError, match="has no option 'bidding'"):
@@ -114,7 +100,6 @@ def test_pog_7_1_1_mo_rolled_and_recorded():
 def test_pog_7_6_example_mo_results():
     """Example of play: CP 4 → GE, AP 2 → FR (August); CP 1 → AH (Italy neutral, 7.1.6),
     AP 5 → IT neutral: no MO (September)."""
-    from modules.paths_of_glory.rules import mo
     g = game(new())
     assert mo.result(g, "CP", 4) == "GE" and mo.result(g, "AP", 2) == "FR"
     assert mo.result(g, "CP", 1) == "AH" and mo.result(g, "AP", 5) == "none"
@@ -123,34 +108,29 @@ def test_pog_7_6_example_mo_results():
 
 
 def test_pog_7_1_2_lost_capital_shifts_the_mo_right():
-    from modules.paths_of_glory.rules import mo
     s = new()
-    C.apply_all(s.state, [C.Create("m_control", "paris", None, 1, {})])
+    put(s, "m_control", "paris", face=1)                  # Paris in CP hands
     assert mo.result(game(s), "AP", 2) == "BR"
 
 
 def test_pog_5_7_4_british_mo_is_french_on_turn_1_historical():
-    from modules.paths_of_glory.rules import mo
     assert mo.result(game(new("historical")), "AP", 3) == "FR"
     assert mo.result(game(new("campaign")), "AP", 3) == "BR"
 
 
 def test_pog_7_1_4_mo_met_only_by_the_right_attack():
-    from modules.paths_of_glory.rules import mo
     s = new()
     set_global(s, "pog_mo_ap", "FR")
     set_global(s, "pog_mo_met_ap", False)
     fr = [p for p in s.state.stacks["verdun"] if s.state.pieces[p].type == "fr_3a"]
     ge = [p for p in s.state.stacks["metz"] if s.state.pieces[p].type == "ge_4a"]
     ru = [p for p in s.state.stacks["kovno"] if s.state.pieces[p].type == "ru_1a"]
-    tx = Transaction(s.state)
-    g = game(s, tx)
-    mo.note_attack(g, "AP", ru, "metz", ge)
-    assert g.get("pog_mo_met_ap") is False
-    mo.note_attack(g, "AP", fr, "metz", [])
-    assert g.get("pog_mo_met_ap") is False  # 7.1.3: against an enemy unit
-    mo.note_attack(g, "AP", fr, "metz", ge)
-    assert g.get("pog_mo_met_ap") is True
+    edit(s, "a Russian attack", lambda g: mo.note_attack(g, "AP", ru, "metz", ge))
+    assert s.state.globals["pog_mo_met_ap"] is False
+    edit(s, "a French attack on no unit", lambda g: mo.note_attack(g, "AP", fr, "metz", []))
+    assert s.state.globals["pog_mo_met_ap"] is False  # 7.1.3: against an enemy unit
+    edit(s, "a French attack", lambda g: mo.note_attack(g, "AP", fr, "metz", ge))
+    assert s.state.globals["pog_mo_met_ap"] is True
 
 
 # -- the Action Phase (8.1, 9.x) ------------------------------------------------------------
@@ -227,25 +207,19 @@ def test_pog_9_4_1_rape_of_belgium_rp_without_italy():
     assert not g.get("rp_it")
 
 
-def test_pog_9_5_unimplemented_event_refused():
-    from modules.paths_of_glory.rules import cards
+def test_pog_9_5_4_1_a_combat_card_is_no_event():
     s = new()
-    give(s, "CP", "cp_11")
-    if "cp_11" not in cards.EVENTS:
-        assert refusal(s, "play_event", "CP", card="cp_11").rule == "PoG 9.5"
     give(s, "CP", "cp_04")
     assert refusal(s, "play_event", "CP", card="cp_04").rule == "PoG 9.5.4.1"  # a CC
 
 
-def test_pog_9_5_1_registered_event_ws_removal_and_5_3_4_vp(monkeypatch):
-    from modules.paths_of_glory.rules import cards
-    played = []
-    monkeypatch.setitem(cards.EVENTS, "cp_11", cards.Event(play=lambda g, side, c: played.append(c)))
+def test_pog_9_5_1_an_event_ws_removal_and_5_3_4_vp():
     s = new()
     give(s, "CP", "cp_11")
-    act(s, "play_event", "CP", card="cp_11")
+    entry = act(s, "play_event", "CP", card="cp_11")
     g = s.state.globals
-    assert played == ["cp_11"] and g["ws_cp"] == 1 and g["ws_combined"] == 1   # 9.5.1.3
+    played = [c.text for c in entry.commands if "Oberost" in str(getattr(c, "text", ""))]
+    assert played and g["ws_cp"] == 1 and g["ws_combined"] == 1               # 9.5.1.3
     assert g["vp"] == 11                                                       # 5.3.4
     assert "cp_11" in g["pog_events"]
     loc = s.state.pieces[next(p for p, x in s.state.pieces.items() if x.type == "cp_11")].loc
@@ -302,7 +276,7 @@ def test_pog_6_0_a_turn_runs_and_hands_refill():
 def test_pog_6_0_4_draw_reshuffles_the_discards():
     s = new()
     deck = list(s.state.stacks["deck:CP"])
-    C.apply_all(s.state, [C.Move(p, "discard:CP") for p in deck])
+    move_all(s, deck, "discard:CP")
     _play_out_turn(s)
     assert len(hand(s, "CP")) == 7
 

@@ -8,7 +8,7 @@ from engine.rules import Action, IllegalAction
 
 from modules.paths_of_glory.rules import board, peace, status, tracks
 
-from .supply_fixtures import controller, fresh, game, run, setg, start_phase, units
+from .conftest import controller, edit, fresh, game, run, setg, start_phase, units
 
 
 def met(s, **values):
@@ -22,20 +22,20 @@ def marker_loc(s, type_id):
 
 def test_pog_3_0_22_capturing_a_vp_space_moves_the_vp_marker():
     s = fresh()
-    run(s, lambda g: tracks.set_control(g, "warsaw", "CP"))
+    edit(s, "CP takes warsaw", lambda g: tracks.set_control(g, "warsaw", "CP"))
     assert s.state.globals["vp"] == 11 and marker_loc(s, "m_vp") == "grt:11"
-    run(s, lambda g: tracks.set_control(g, "warsaw", "AP"))   # recapture
+    edit(s, "AP takes warsaw", lambda g: tracks.set_control(g, "warsaw", "AP"))   # recapture
     assert s.state.globals["vp"] == 10 and marker_loc(s, "m_vp") == "grt:10"
-    run(s, lambda g: tracks.set_control(g, "lodz", "CP", score=False))
-    run(s, lambda g: tracks.set_control(g, "pskov", "CP"))    # not a VP space
+    edit(s, "CP takes lodz", lambda g: tracks.set_control(g, "lodz", "CP", score=False))
+    edit(s, "CP takes pskov", lambda g: tracks.set_control(g, "pskov", "CP"))    # not a VP space
     assert s.state.globals["vp"] == 10
 
 
 def test_pog_5_7_2_historical_vp_spaces():
     s = fresh("historical")
-    run(s, lambda g: tracks.set_control(g, "minsk", "CP"))    # not VP in the Historical game
+    edit(s, "CP takes minsk", lambda g: tracks.set_control(g, "minsk", "CP"))    # not VP in the Historical game
     assert s.state.globals["vp"] == 10
-    run(s, lambda g: tracks.set_control(g, "kovno", "CP"))    # VP there
+    edit(s, "CP takes kovno", lambda g: tracks.set_control(g, "kovno", "CP"))    # VP there
     assert s.state.globals["vp"] == 11
 
 
@@ -187,11 +187,11 @@ def test_pog_5_7_historical_draws_go_to_the_allies_and_turn_20_adjustments():
 def test_pog_16_4_3_tsar_may_take_command_and_back():
     s = fresh()
     for loc in ("warsaw", "lodz", "riga"):
-        run(s, lambda g, loc=loc: tracks.set_control(g, loc, "CP"))
+        edit(s, "CP takes " + loc, lambda g, loc=loc: tracks.set_control(g, loc, "CP"))
     assert s.state.globals["cp_russian_vp"] == 3
     assert s.state.globals["russian_capitulation"] == "tsar_may_take_command"
     assert marker_loc(s, "m_ru_capitulation") == "russian_capitulation:tsar_may_take_command"
-    run(s, lambda g: tracks.set_control(g, "riga", "AP"))
+    edit(s, "AP takes riga", lambda g: tracks.set_control(g, "riga", "AP"))
     assert s.state.globals["russian_capitulation"] == "god_save_the_tsar"
 
 
@@ -199,9 +199,9 @@ def test_pog_16_4_4_fall_of_the_tsar_allowed_at_33():
     s = fresh()
     met(s, russian_capitulation="tsar_takes_command", ws_combined=30)
     for loc in ("warsaw", "lodz", "riga"):
-        run(s, lambda g, loc=loc: tracks.set_control(g, loc, "CP"))
+        edit(s, "CP takes " + loc, lambda g, loc=loc: tracks.set_control(g, loc, "CP"))
     assert s.state.globals["russian_capitulation"] == "tsar_may_capitulate"
-    run(s, lambda g: tracks.set_control(g, "riga", "AP"))
+    edit(s, "AP takes riga", lambda g: tracks.set_control(g, "riga", "AP"))
     assert s.state.globals["russian_capitulation"] == "tsar_takes_command"
 
 
@@ -210,10 +210,10 @@ def test_pog_16_4_6_bolshevik_revolution_allowed_a_turn_after_the_fall():
     met(s, russian_capitulation="fall_of_the_tsar", pog_tsar_fell_turn=12, turn=12,
          cp_russian_vp_fallen=2)
     for loc in ("warsaw", "lodz", "riga"):
-        run(s, lambda g, loc=loc: tracks.set_control(g, loc, "CP"))
+        edit(s, "CP takes " + loc, lambda g, loc=loc: tracks.set_control(g, loc, "CP"))
     assert s.state.globals["russian_capitulation"] == "fall_of_the_tsar"   # same turn
     met(s, turn=13)
-    run(s, tracks.update_tracks)
+    edit(s, "update the tracks", tracks.update_tracks)
     assert s.state.globals["russian_capitulation"] == "bolshevik_revolution_allowed"
 
 
@@ -251,7 +251,7 @@ def test_pog_5_3_3_no_peace_terms_in_introductory_and_historical():
 def test_pog_16_5_2_accepted_peace_terms_end_in_a_draw():
     s = fresh()
     met(s, vp=12)
-    run(s, lambda g: peace.offer_peace_terms(g, "CP"))
+    edit(s, "the CP offer Peace Terms", lambda g: peace.offer_peace_terms(g, "CP"))
     assert s.prompt().side == "AP" and s.prompt().kind == "peace_terms"
     with pytest.raises(IllegalAction):
         s.push(Action("accept_peace", "CP"))
@@ -263,7 +263,7 @@ def test_pog_16_5_2_refused_peace_terms_roll_on_the_table():
     s = fresh()
     met(s, vp=12)
     top = s.state.globals["pog_stack"][-1]
-    run(s, lambda g: peace.offer_peace_terms(g, "CP"))
+    edit(s, "the CP offer Peace Terms", lambda g: peace.offer_peace_terms(g, "CP"))
     s.push(Action("refuse_peace", "AP"))
     assert s.state.globals["pog_stack"][-1] == top            # back to the action round
     rolls = [c for e in s.record.entries for c in e.commands if c.kind == "roll"]
@@ -276,7 +276,7 @@ def test_pog_5_6_2_and_5_6_3_tournament_draws_and_peace():
     s = fresh(tournament="on")
     met(s, vp=11)
     assert run(s, status.final_outcome).startswith("Allied victory")
-    run(s, lambda g: peace.offer_peace_terms(g, "CP"))
+    edit(s, "the CP offer Peace Terms", lambda g: peace.offer_peace_terms(g, "CP"))
     s.push(Action("accept_peace", "AP"))
     assert "loss for both" in s.outcome().text
 

@@ -2,12 +2,10 @@
 positions."""
 from __future__ import annotations
 
-from engine import commands as C
-
 from modules.paths_of_glory.rules import board, supply
 
-from .supply_fixtures import (clear, control, controller, first, fresh, game, isolate, put,
-                              run, start_phase, units)
+from .conftest import (clear, control, controller, edit, first, fresh, game, isolate, put, run,
+                       start_phase, units)
 
 
 def in_supply(s, pid, attrition=False):
@@ -58,7 +56,7 @@ def test_pog_15_2_2_line_passes_a_besieged_enemy_fort():
     ge = put(s, "ge_corps", "brussels")
     assert not in_supply(s, ge)                      # Liege (Allied fort) blocks the line
     put(s, "ge_1a", "liege")
-    C.apply_all(s.state, [C.Create("m_siege", "liege", None, 0, {})])
+    put(s, "m_siege", "liege")
     assert controller(s, "liege") == "AP"
     assert in_supply(s, ge)                          # 14.1.3 exception / 15.2.2
 
@@ -93,7 +91,7 @@ def test_pog_9_5_3_5_mef_beachhead_is_an_allied_port():
     control(s, "gallipoli", "CP")
     br = put(s, "br_corps", "mef1")
     assert not in_supply(s, br)
-    C.apply_all(s.state, [C.Create("m_beachhead", "mef1", None, 0, {})])
+    put(s, "m_beachhead", "mef1")
     assert in_supply(s, br)
 
 
@@ -155,7 +153,7 @@ def test_pog_14_3_1_oos_units_may_not_activate_and_are_marked():
     v = run(s, lambda g: supply.activation_violation(g, ru))
     assert v is not None and v.rule == "PoG 14.3.1"
     assert run(s, lambda g: supply.sr_violation(g, ru)).rule == "PoG 14.3.2"
-    run(s, lambda g: supply.mark_oos(g))
+    edit(s, "OOS markers", lambda g: supply.mark_oos(g))
     assert run(s, lambda g: board.markers_in(g, "warsaw", "m_oos"))
 
 
@@ -203,18 +201,16 @@ def test_pog_11_2_7_trenches_lose_a_level_by_attrition():
     s = fresh()
     isolate(s, "lodz", "CP")                          # no fort
     put(s, "ru_corps", "lodz")
-    trench = C.Create("m_trench_ap", "lodz", None, 1, {})
-    C.apply_all(s.state, [trench])
+    trench = put(s, "m_trench_ap", "lodz", face=1)
     start_phase(s, "phase_attrition")
-    assert s.state.pieces[trench.pid].face == 0       # level 2 -> level 1
+    assert s.state.pieces[trench].face == 0           # level 2 -> level 1
     # a trench with an intact fort is spared
     s = fresh()
     isolate(s, "warsaw", "CP")                        # fort 2
     put(s, "ru_corps", "warsaw")
-    trench = C.Create("m_trench_ap", "warsaw", None, 0, {})
-    C.apply_all(s.state, [trench])
+    trench = put(s, "m_trench_ap", "warsaw")
     start_phase(s, "phase_attrition")
-    assert trench.pid in s.state.pieces
+    assert trench in s.state.pieces
 
 
 def test_pog_14_3_5_both_sides_removed_simultaneously():

@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import commands as C
 from engine.fuzz import play_one
+from engine.testing import Position
 from engine.views import view
 
-from .positions import module
+from .conftest import module
 
 
 def _cards(state, loc):
@@ -68,9 +69,9 @@ def test_pog_views_never_leak_the_opponents_hand(seed, length, scenario):
         before = _seen(session, side)
         h, d = rnd.choice(hand), rnd.choice(deck)
         hi, di = session.state.index_of(h), session.state.index_of(d)
-        swap = [C.Move(h, f"deck:{opponent}", di), C.Move(d, f"hand:{opponent}", hi)]
-        C.apply_all(session.state, swap)
+        Position(session).commands("a hand card swapped with a draw-pile card", [
+            C.Move(h, f"deck:{opponent}", di), C.Move(d, f"hand:{opponent}", hi)])
         try:
             assert _seen(session, side) == before, f"{side} can tell which cards {opponent} holds"
         finally:
-            C.undo_all(session.state, swap)
+            session.pop()
