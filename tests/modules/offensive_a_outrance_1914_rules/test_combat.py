@@ -444,3 +444,52 @@ def test_oao_11_2_advance_one_hex_by_units_that_attacked():
     assert refused(pos, f"allied: advance unit=#{b}", "11.2.2")           # not adjacent
     pos.push(f"allied: advance unit=#{a}")
     assert pos.where(a) == "44.17"
+
+
+def test_oao_9_3_1_example_ds_2_in_mountain_defends_with_6():
+    """9.3.1 example: a unit with DS 2 defending in Mountain terrain has DS 6 (+4, the one bonus
+    of the hex; TEC, reconstructed data for the other terrains)."""
+    from modules.offensive_a_outrance_1914.rules.strength import group_defense_strength, unit_ds
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    mountain = next(h for h in sorted(g.board.land) if g.board.terrain[h] == "mountain")
+    two = next(t for t, u in sorted(pos.session.ruleset.unit_types.items())
+               if u.side == "allied" and not u.fortress and not u.fort and u.faces and
+               u.faces[0].get("ds") == 2 and u.faces[0].get("as"))
+    d = unit(pos, two, mountain)
+    assert unit_ds(game(pos), d) == 2
+    assert group_defense_strength(game(pos), [d], mountain) == 6
+
+
+def _plain(attrs) -> bool:
+    """No hexside that costs anything of its own in a retreat (11.1, 11.1.4)."""
+    return not (attrs.get("sea") or attrs.get("crest") or attrs.get("river") == "imposing")
+
+
+def test_oao_11_1_3_example_minus_3_retreating_three_ezoc_hexes_becomes_ci_d1_d2():
+    """11.1.3 example: a Force at status -3 retreating 3 hexes, every one in an un-negated EZOC,
+    becomes CI, D1, then D2 (not Isolated: its rear stays open, so 11.1.6 does not apply)."""
+    pos = blank("campaign", gt=10)
+    origin = "44.18"
+    d = unit(pos, FR_DIV, origin, army="FR5", ce=3)
+    g = game(pos)
+    board = g.board
+    path = [origin]
+    while len(path) < 4:                   # a line of hexes, each one farther from the origin
+        path.append(next(n for n in sorted(board.nbrs[path[-1]]) if n in board.land and _plain(board.side[(path[-1], n)])
+                         and board.distance(origin, n) == len(path)))
+    germans = iter(("DE-11_6", "DE-12_6", "DE-13_7"))
+    for h in path[1:]:                     # a German unit beside each hex of the line, on one side
+        if h in game(pos).zoc("german"):
+            continue
+        beside = next(n for n in sorted(board.nbrs[h]) if n in board.land and n not in path
+                      and board.distance(origin, n) >= 2 and not game(pos).units_at(n))
+        unit(pos, next(germans), beside, army="DE2")
+    z = game(pos).zoc("german")
+    assert all(h in z for h in path[1:])
+    pos.call("retreat", side="allied", units=[d], origin=origin, hex=origin, left=3, path=[origin], pushed=False)
+    statuses = []
+    for h in path[1:]:
+        pos.push(f"allied: retreat to=@{h}")
+        statuses.append(game(pos).ce(d))
+    assert statuses == [4, 5, 6]                       # CI, D1, D2 (6.1.4 steps 4-6)

@@ -162,3 +162,25 @@ def test_oao_3_3_1_hexes_behind_the_front_line_become_controlled():
     g = game(pos)
     assert control.controller(g, "40.40") == "german"
     assert control.controller(g, "30.40") == "allied"
+
+
+def test_oao_1_1_friendly_map_edges_france_germany_never_neutral():
+    """1.1: the friendly map edge is the edge inside France for the Allies, inside Germany for the
+    German; Netherlands and Switzerland edges are nobody's. In the Battle for Lorraine (29.1) the
+    edges of the small map in play are friendly where they run through the side's country."""
+    for scenario in ("campaign", "lorraine"):
+        pos = blank(scenario, gt=1)
+        g = game(pos)
+        rules = pos.session.ruleset
+        for side, country in (("allied", "FR"), ("german", "DE")):
+            edges = rules.friendly_edges(g, side)
+            assert edges, (scenario, side)
+            assert all(g.board.hexes[h].get("country") == country for h in edges)
+            assert edges <= rules.playable(g)
+        assert not rules.friendly_edges(g, "allied") & rules.friendly_edges(g, "german")
+    camp = game(blank("campaign"))
+    full = pos.session.ruleset.friendly_edges(camp, "allied")
+    assert all(camp.board.map_edge.get(h) == "FR" for h in full)       # the printed map edge only
+    small = game(blank("lorraine"))
+    inner = pos.session.ruleset.friendly_edges(small, "allied") - set(small.board.map_edge)
+    assert inner                                                       # the small map's own edge
