@@ -493,3 +493,105 @@ def test_oao_11_1_3_example_minus_3_retreating_three_ezoc_hexes_becomes_ci_d1_d2
         pos.push(f"allied: retreat to=@{h}")
         statuses.append(game(pos).ce(d))
     assert statuses == [4, 5, 6]                       # CI, D1, D2 (6.1.4 steps 4-6)
+
+
+def test_oao_3_1_2a_steep_mountain_combat_stacking_one_and_a_quarter():
+    """3.1.2 / 3.1.2a: 2 1/4 division-equivalents attack from or defend in a hex, 1 1/4 when
+    defending in, attacking into or out of Steep Mountain; the excess is Excluded (9.2.5 A)."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    steep = next(h for h in sorted(g.board.land) if g.board.terrain[h] == "steep_mountain"
+                 and g.board.hexes[h].get("country") == "DE")
+    flat = next(h for h in sorted(g.board.land) if g.board.terrain[h] == "open"
+                and g.board.hexes[h].get("country") == "DE")
+    assert combat.combat_stack_limit(g, flat) == 2.25
+    assert combat.combat_stack_limit(g, steep) == 1.25
+    assert combat.combat_stack_limit(g, flat, steep) == 1.25                 # into or out of
+    a, b = unit(pos, DE_DIV, steep, army="DE6"), unit(pos, DE_DIV2, steep, army="DE6")
+    assert len(combat.exclusions(game(pos), [a, b], steep, [])) == 1
+    c, d = unit(pos, DE_DIV, flat, army="DE6"), unit(pos, DE_DIV2, flat, army="DE6")
+    assert combat.exclusions(game(pos), [c, d], flat, []) == []
+
+
+def test_oao_10_1_1a_av_halved_up_an_escarpment_and_two_at_most_in_mountains():
+    """10.1.1a: a Force firing up an Escarpment halves its AV (rounded up); attacking or defending
+    in a Mountainous hex a Force uses at most 2 AV."""
+    from modules.offensive_a_outrance_1914.rules.strength import force_av
+    from modules.offensive_a_outrance_1914.rules.terrain import escarpment_up, mountainous
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    lo, hi = next((a, b) for (a, b), attrs in sorted(g.board.side.items())
+                  if attrs.get("escarpment_up") == b and a in g.board.land and b in g.board.land
+                  and not mountainous(g, a) and not mountainous(g, b))
+    d = unit(pos, DE_DIV, lo, army="DE6")                              # AV 7
+    g = game(pos)
+    assert escarpment_up(g, lo, hi)
+    assert force_av(g, [d], lo, hi) == 4                               # 7 / 2 rounded up
+    assert force_av(g, [d], hi, lo) == 7                               # firing down: whole
+    m = next(h for h in sorted(g.board.land) if g.board.terrain[h] == "mountain")
+    assert force_av(g, [d], g.board.nbrs[m][0], m) == 2                # attacking into a mountain hex
+    assert force_av(g, [d], m, None, defending_in=m) == 2              # defending in one
+
+
+def test_oao_11_1_4_retreat_across_a_mountain_crest_costs_an_sr_and_a_cel():
+    """11.1.4: retreating across a Mountain Crest (or Imposing River) hexside costs one SR and
+    one CEL reduction (and an EZOC entered costs one more level, 11.1.3)."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    a, b = next((a, b) for (a, b), attrs in sorted(g.board.side.items())
+                if attrs.get("crest") and a in g.board.land and b in g.board.land
+                and all(x in g.board.land for x in g.board.nbrs[a]))
+    d = unit(pos, FR_DIV, a, army="FR1")
+    for t, n in zip(("DE-11_6", "DE-12_6", "DE-13_7", "DE-14_7", "DE-16_8", "DE-3_2"),
+                    [n for n in g.board.nbrs[a] if n != b and n in g.board.land]):
+        unit(pos, t, n, army="DE6")                                    # every other way out taken
+    ezoc = b in game(pos).zoc("german")
+    pos.call("retreat", side="allied", units=[d], origin=a, hex=a, left=1, path=[a], pushed=False)
+    pos.push(f"allied: retreat to=@{b}")
+    assert pos.where(d) == b
+    assert ce(pos, d) == 1 + int(ezoc)
+    assert pos.face(d) == 1                                            # the SR
+
+
+def test_oao_11_1_6_an_isolated_force_becoming_demoralized_in_an_ezoc_surrenders():
+    """11.1.6: an Isolated Force that is or becomes Demoralized and must retreat into an
+    un-negated EZOC surrenders (eliminated permanently)."""
+    pos = blank("campaign", gt=10)
+    d = unit(pos, FR_DIV, "44.18", army="FR5", ce=3)
+    g = game(pos)
+    germans = iter(sorted(t for t, u in pos.session.ruleset.unit_types.items()
+                          if u.side == "german" and u.infantry and u.size == "division" and not u.garrison
+                          and not u.attrs.get("secondary_of")))
+    placed: set[str] = set()
+    for r in (2, 4):                       # a ring of German zones of control: no way out
+        for h in sorted(h for h in g.board.within("44.18", r) if g.board.distance("44.18", h) == r
+                        and h in g.board.land):
+            if not any(g.board.distance(h, p) < 2 for p in placed):
+                unit(pos, next(germans), h, army="DE2")
+                placed.add(h)
+    pos.set("rail_allied", [])             # no friendly operational RR hex left (18.1)
+    from modules.offensive_a_outrance_1914.rules import supply
+    assert supply.isolated(game(pos), d)
+    z = game(pos).zoc("german")
+    pos.call("retreat", side="allied", units=[d], origin="44.18", hex="44.18", left=3, path=["44.18"],
+             pushed=False)
+    first = next(str(x["to"]) for x in pos.session.legal_actions() if x.verb == "retreat" and str(x["to"]) in z)
+    pos.push(f"allied: retreat to=@{first}")
+    assert ce(pos, d) == 4                                             # CI: not yet Demoralized
+    second = next(str(x["to"]) for x in pos.session.legal_actions() if x.verb == "retreat" and str(x["to"]) in z)
+    pos.push(f"allied: retreat to=@{second}")                          # it would become D1 there
+    assert pos.where(d) in ("eliminated", "removed") or d not in pos.state.pieces or \
+        pos.where(d) not in game(pos).board.hexes
+    assert "surrender" in " ".join(str(line[1]) for line in pos.state.chat[-6:])
+
+
+def test_oao_8_5_4_a_fort_that_must_retreat_flips_or_is_eliminated():
+    """8.5.4 / 11.1.2: a Fort whose Force must retreat flips and retreats if it has a back side,
+    else it is eliminated."""
+    from modules.offensive_a_outrance_1914.rules import retreat
+    pos = blank("campaign", gt=10)
+    f = unit(pos, "FR-fort-Bourlemont", "30.40")
+    pos.edit("retreat", lambda tx: retreat.prepare(pos.session.ruleset.game(tx.state, tx), [f]))
+    assert pos.face(f) == 1 and pos.where(f) == "30.40"
+    # every Fort in the counter mix has a back side: the "eliminated" branch has no counter to test
+    assert all(len(u.faces) == 2 for u in pos.session.ruleset.unit_types.values() if u.fort)

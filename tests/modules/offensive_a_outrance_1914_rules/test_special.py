@@ -251,3 +251,81 @@ def test_oao_30_4_grand_campaign_victory_by_10_vp():
     pos = blank("campaign", gt=30, vp=12)
     do(pos, "end", lambda g: final.game_end(g))
     assert pos.session.outcome() is not None and "Germany wins" in pos.session.outcome().text
+
+
+def test_oao_27_3_lorraine_cities_three_vp_each_once_when_the_german_chooses():
+    """27.3: before GT 7, once per game, at the end of a player turn of the German's choice, +3 VP
+    per city of Lunéville (53.56, printed "53.36"), Baccarat and St. Dié he controls."""
+    pos = blank("campaign", gt=4)
+    pos.set("control", {"53.56": "german", "55.59": "german"})
+    pos.call("final_phase", side="german")
+    assert top(pos)["state"] == "lorraine_bonus"
+    pos.push("german: wait")                                           # his choice: not yet
+    assert vp(pos) == 0
+    pos.call("final_phase", side="allied")
+    pos.push("german: take_bonus")
+    assert vp(pos) == 6
+    pos.call("final_phase", side="german")
+    assert all(f["state"] != "lorraine_bonus" for f in pos.state.globals["rules_stack"])   # once per game
+    assert vp(pos) == 6
+    late = blank("campaign", gt=7)
+    late.set("control", {"53.56": "german"})
+    late.call("final_phase", side="german")
+    assert all(f["state"] != "lorraine_bonus" for f in late.state.globals["rules_stack"])   # before GT 7 only
+
+
+def _admin_vp(marine_hex: str, n: int) -> int:
+    pos = blank("campaign", gt=3 * n)
+    unit(pos, DE_DIV, "15.32", army="DE1")             # the deepest advance (27.4) whatever the Marines do
+    unit(pos, "DE-Marine", marine_hex, army="DE1")
+    do(pos, "interphase", lambda g: final.administrative(g, n))
+    return vp(pos)
+
+
+def test_oao_27_6_marine_division_out_of_a_coastal_hex_costs_the_german_three_vp():
+    """27.6: from the 8th Interphase, -3 VP to the German each Interphase the Marine Division is
+    not in a Coastal hex (01.21 to 42.10)."""
+    g = game(blank("campaign"))
+    coast = next(h for h in sorted(g.board.coastal) if h in g.board.land and g.board.hexes[h].get("country") == "BE")
+    inland = "48.21"
+    assert inland not in g.board.coastal
+    assert _admin_vp(inland, 8) - _admin_vp(coast, 8) == -3
+    assert _admin_vp(inland, 7) == _admin_vp(coast, 7)                # not before the 8th Interphase
+
+
+def _final_vp(control_map: dict) -> int:
+    pos = blank("campaign", gt=30)
+    pos.set("control", control_map)
+    do(pos, "final interphase", lambda g: final.final_interphase(g))
+    return vp(pos)
+
+
+def test_oao_27_8_1_antwerpen_rouen_troyes_nancy_fifteen_vp_each():
+    """27.8 / 27.8.1: at the Final Interphase 4 VP per objective controlled, every hex of it;
+    15 VP each for Antwerpen (52.16), Rouen (08.25 + 09.25), Troyes (28.50 + 29.50) and Nancy
+    (51.54)."""
+    g = game(blank("campaign"))
+    by_hex = {h: name for name, hexes in g.board.objectives.items() for h in hexes}
+    assert g.board.vp.get("52.16") == 15 and g.board.vp.get("51.54") == 15
+    base = _final_vp({})
+    assert _final_vp({"52.16": "german"}) - base == 30                 # -15 Allied becomes +15 German
+    rouen = [h for h, n in by_hex.items() if n == by_hex["08.25"]]
+    assert sorted(rouen) == ["08.25", "09.25"]
+    assert _final_vp({"08.25": "german"}) - base == 15                 # half of Rouen: nobody scores it
+    assert _final_vp({"08.25": "german", "09.25": "german"}) - base == 30
+
+
+def test_oao_27_9_1_three_vp_per_belgian_division_at_maximum_reduction():
+    """27.9.1: at the Final Interphase +3 VP to the German per Belgian division-size infantry unit
+    at maximum strength reduction (its secondary counter reduced, 24.2.1)."""
+    pos = blank("campaign", gt=30)
+    d = unit(pos, "BE-1-2", "37.10", army="BE")
+    unit(pos, "BE-2", "37.11", army="BE", face=1)                      # a reduced primary: not maximum
+    do(pos, "final", lambda g: final.final_interphase(g))
+    full = vp(pos)
+    pos2 = blank("campaign", gt=30)
+    unit(pos2, "BE-1-2", "37.10", army="BE", face=1)
+    unit(pos2, "BE-2", "37.11", army="BE", face=1)
+    do(pos2, "final", lambda g: final.final_interphase(g))
+    assert vp(pos2) - full == 3
+    assert d
