@@ -274,3 +274,116 @@ def test_oao_18_6_2_bottleneck_capacity_depots_exempt():
     assert pos.session.ruleset.bottleneck_at(g, "54.40") and pos.session.ruleset.bottleneck_at(g, "59.29")
     assert not pos.session.ruleset.bottleneck_at(g, "51.28")           # Namur from the 6th Interphase
     assert tasks.BOTTLENECK_CAPACITY == 6                               # 3 RP (reconstructed), in half RP
+
+
+def _train_position(with_depot: bool = True):
+    """A French 5th Army Depot with a LOC 6 hexes from 30.40 (no operational RR hex within 5 of
+    30.40, so 15.1.3 does not apply) and the 2nd Corps Train between them, off the railway."""
+    here = "30.40"
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    board = g.board
+    pos.set("rail_allied", sorted(h for h in board.rail if board.distance(h, here) >= 6))
+    depot_hex = "30.34"
+    assert depot_hex in supply.loc_hexes(game(pos), "allied")
+    if with_depot:
+        unit(pos, "FR-depot-QUINTA", depot_hex, army="FR5")
+    train_hex = next(h for h in sorted(board.land) if board.distance(h, here) == 3
+                     and board.distance(h, depot_hex) == 3 and h not in board.rail)
+    train = unit(pos, "FR-train-Treno_2", train_hex, army="FR5")
+    return pos, here, train
+
+
+def test_oao_15_1_2_a_corps_train_off_the_rail_is_valid_within_its_depots_range():
+    """15.1.2: a Corps Train must have a valid LOC or be within the supply range of its army's
+    Depot."""
+    pos, _here, train = _train_position()
+    g = game(pos)
+    assert not supply.has_loc(g, train)
+    assert supply.train_valid(g, train)
+    pos2, _here, train2 = _train_position(with_depot=False)
+    assert not supply.train_valid(game(pos2), train2)
+
+
+def test_oao_15_2_2_a_corps_train_supplies_its_corps_any_support_unit_and_cavalry():
+    """15.2.2: a Corps Train supplies the Formations of its corps, any Support unit and any cavalry
+    unit; 5.3.3 (1): not an Independent infantry unit; not a Formation of another corps."""
+    pos, here, train = _train_position()
+    own = unit(pos, FR_DIV, here, army="FR5")                          # 3rd Division, 2nd Corps
+    other = unit(pos, "FR-1_1", here, army="FR5")                      # 1st Corps
+    indep = unit(pos, "FR-2_1", here, army="FR5", corps="")            # Independent infantry
+    cav = unit(pos, "FR-2c", here, army="FR5")                         # cavalry: always Independent
+    g = game(pos)
+
+    def trains(pid):
+        return [src for kind, src, _ext in supply.unit_sources(g, pid) if kind == "train"]
+    assert trains(own) == [train]
+    assert trains(other) == []
+    assert trains(indep) == []
+    assert trains(cav) == [train]
+
+
+def test_oao_15_1_4_units_in_a_fortified_camp_with_a_supply_symbol_are_supplied():
+    """15.1.4 (and 9.4.3): Combat and Artillery units inside a Fortified Camp with at least one
+    Fortress bearing the supply symbol are in supply, whatever the paths; a camp without the
+    symbol gives nothing; 8.5.1 / 12.1.1: Forts and Fortresses need no supply."""
+    pos = blank("campaign", gt=10, rail_allied=[])
+    unit(pos, "FR-fortress-Belfort-5169", "51.69")
+    inside = unit(pos, FR_DIV, "51.70", army="FR1")                    # another hex of the Belfort camp
+    fort = unit(pos, "FR-fortress-Arches-5062", "50.62")               # no supply symbol
+    outside = unit(pos, "FR-4_2", "50.62", army="FR1")
+    fort2 = unit(pos, "FR-fort-Bourlemont", "30.40")
+    g = game(pos)
+    assert "51.70" in pos.session.ruleset.supplied_camp_hexes(g, "allied")
+    assert supply.fixed_supply(g, inside) and supply.in_supply(g, inside)
+    assert not supply.fixed_supply(g, outside) and not supply.in_supply(g, outside)
+    assert supply.fixed_supply(g, fort) and supply.fixed_supply(g, fort2)
+
+
+def test_oao_9_4_1_and_9_4_2_ammo_through_an_extended_depot_is_recorded_up_to_its_limit():
+    """9.4.1: Ammo eligibility is checked at the moment of combat (a supply path from the source);
+    9.4.2 (1): Ammo through an Extended depot is recorded, one increment per division-equivalent,
+    up to its Ammo limit (2.6); (2): an army under an Ammo Shortage marker records its use too;
+    9.4.3: units in a Fortified Camp with a supply symbol get Ammo automatically, unrecorded."""
+    here = "30.40"
+    pos = blank("campaign", gt=10)
+    board = game(pos).board
+    pos.set("rail_allied", sorted(h for h in board.rail if board.distance(h, here) >= 12))
+    loc = supply.loc_hexes(game(pos), "allied")
+    depot_hex = min((h for h in loc if 12 <= board.distance(h, here) <= 14), key=lambda h: (board.distance(h, here), h))
+    dep = unit(pos, "FR-depot-QUINTA", depot_hex, army="FR5")
+    d = unit(pos, FR_DIV, here, army="FR5")
+    g = game(pos)
+    assert supply.unit_sources(g, d) == [("depot", dep, True)]         # beyond 9 hexes: Extended (15)
+    plan = supply.ammo_plan(g, [d], "allied")
+    assert plan["ok"] and plan["limited"] and plan["need"] == 1
+    assert plan["charges"] == [[f"unit:{dep}", "extended"]]
+    do(pos, "ammo", lambda g: supply.record_ammo(g, plan))
+    assert pos.state.globals["ammo_used"][f"unit:{dep}"] == 1
+    pos.set("ammo_used", {f"unit:{dep}": 6})                           # the depot's printed limit
+    assert not supply.ammo_plan(game(pos), [d], "allied")["ok"]        # Ammo Exhausted: half strength
+    # (2) an Ammo Shortage on the army: recorded on the army, even through a normal source
+    pos2 = blank("campaign", gt=13, shortage={"FR1": 1})
+    unit(pos2, "FR-fortress-Belfort-5169", "51.69")
+    camp = unit(pos2, FR_DIV, "51.70", army="FR1")
+    field = unit(pos2, "FR-4_2", "44.60", army="FR1")
+    all_rail(pos2)
+    g2 = game(pos2)
+    assert supply.ammo_plan(g2, [camp], "allied")["charges"] == []     # 9.4.3: automatic, unrecorded
+    assert supply.ammo_plan(g2, [field], "allied")["charges"] == [["army:FR1", "shortage"]]
+
+
+def test_oao_8_5_1_a_fort_never_attacks_while_on_its_front():
+    """8.5.1: a Fort (front side) is a Support unit that cannot attack; flipped (8.5.0) it is an
+    infantry unit that can."""
+    from modules.offensive_a_outrance_1914.rules import combat
+    pos = blank("campaign", gt=10)
+    f = unit(pos, "FR-fort-Bourlemont", "30.40")
+    g = game(pos)
+    n = g.board.nbrs["30.40"][0]
+    refusal = combat.can_attack_from(g, f, n, {})
+    assert refusal is not None and refusal.rule.endswith("8.5.1")
+    assert not g.is_formation(f)
+    pos.flip(f, 1)
+    again = combat.can_attack_from(game(pos), f, n, {})
+    assert again is None or not again.rule.endswith("8.5.1")
