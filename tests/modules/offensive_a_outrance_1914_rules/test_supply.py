@@ -387,3 +387,42 @@ def test_oao_8_5_1_a_fort_never_attacks_while_on_its_front():
     pos.flip(f, 1)
     again = combat.can_attack_from(game(pos), f, n, {})
     assert again is None or not again.rule.endswith("8.5.1")
+
+
+def test_oao_16_6_2_repl_accumulate_and_a_negative_total_reduces_the_next_allotment():
+    """16.6.2: unused REPL accumulate on the national marker; excess SRs (9.10.2) reduce it and a
+    negative total is taken off the next allotment."""
+    from modules.offensive_a_outrance_1914.rules import final
+    from modules.offensive_a_outrance_1914.rules.losses import allocate_sr
+    pos = blank("campaign", gt=6, repl_FR=0)
+    d = unit(pos, FR_DIV, "30.40", army="FR5", face=1)
+    do(pos, "an excess SR", lambda g: allocate_sr(g, [d], "test", crt=True))
+    do(pos, "another", lambda g: allocate_sr(g, [d], "test", crt=True))
+    assert pos.state.globals["repl_FR"] == -2
+    allotment = int(final.interphase_row(game(pos), 2).get("repl_fr", 0) or 0)
+    assert allotment == 12                                            # the Interphase Table, 2nd Interphase
+    pos.call("interphase", number=2)
+    assert pos.state.globals["repl_FR"] == allotment - 2              # the allotment less the debt
+    offered = allotment - 2 > 0
+    stack = pos.state.globals["rules_stack"]
+    assert bool(stack and stack[-1]["state"] == "replacements") == offered
+
+
+def test_oao_24_2_belgian_srs_secondary_counters_no_repl_for_an_excess():
+    """24.2 / 24.2.1: a reduced Belgian primary taking an SR is replaced by its secondary counter
+    at full strength; a reduced secondary takes no further SR and, 9.10.2, the excess costs no
+    REPL; 24.2 / 16.6: Belgians never receive replacements."""
+    from modules.offensive_a_outrance_1914.rules.game import RESERVE
+    from modules.offensive_a_outrance_1914.rules.losses import allocate_sr
+    pos = blank("campaign", gt=10, repl_FR=3)
+    d = unit(pos, "BE-1", "44.18", army="BELGA", face=1)
+    spare = pos.place("BE-1-2", RESERVE)
+    do(pos, "SR", lambda g: allocate_sr(g, [d], "test", crt=True))
+    assert pos.where(spare) == "44.18" and pos.face(spare) == 0
+    assert pos.where(d) not in game(pos).board.hexes
+    pos.flip(spare, 1)
+    do(pos, "excess SR", lambda g: allocate_sr(g, [spare], "test", crt=True))
+    assert pos.where(spare) == "44.18" and pos.face(spare) == 1
+    assert int(pos.state.globals.get("repl_BE", 0)) == 0 and pos.state.globals["repl_FR"] == 3
+    from modules.offensive_a_outrance_1914.rules import final
+    assert spare not in final.replacement_targets(game(pos), "allied", 3)
