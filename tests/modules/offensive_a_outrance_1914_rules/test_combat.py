@@ -595,3 +595,33 @@ def test_oao_8_5_4_a_fort_that_must_retreat_flips_or_is_eliminated():
     assert pos.face(f) == 1 and pos.where(f) == "30.40"
     # every Fort in the counter mix has a back side: the "eliminated" branch has no counter to test
     assert all(len(u.faces) == 2 for u in pos.session.ruleset.unit_types.values() if u.fort)
+
+
+def _surround(pos, target: str, special: str | None) -> tuple[list[int], list[int]]:
+    """A French division in ``target``, another French division in one neighbour, German
+    divisions in the other five (``special`` among them)."""
+    g = game(pos)
+    nbrs = [n for n in g.board.nbrs[target]]
+    friend = next(n for n in nbrs if n != special)
+    dfn = [unit(pos, FR_DIV, target, army="FR3")]
+    unit(pos, FR_DIV2, friend, army="FR3")
+    ids = iter(("DE-11_6", "DE-12_6", "DE-13_7", "DE-14_7", "DE-16_8"))
+    att = [unit(pos, next(ids), n, army="DE5") for n in nbrs if n != friend]
+    return att, dfn
+
+
+def test_oao_9_5_3_a_hex_beyond_a_great_or_imposing_river_does_not_count_toward_a_flank():
+    """9.5.1: five of six neighbours enemy-occupied flank the defender (here the sixth holds a
+    friendly unit); 9.5.3: a neighbour beyond a Flood, Great or Imposing River hexside counts as
+    holding no enemy unit or EZOC — the same ring then leaves only four."""
+    pos = blank("campaign", gt=10)
+    att, dfn = _surround(pos, "25.20", None)
+    assert flanked(game(pos), att, dfn, "25.20", "german")
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    target, special = next((a, b) for (a, b), attrs in sorted(g.board.side.items())
+                           if attrs.get("river") in ("great", "imposing") and a in g.board.land
+                           and len(g.board.nbrs[a]) == 6 and all(n in g.board.land for n in g.board.nbrs[a])
+                           and sum(1 for n in g.board.nbrs[a] if g.board.side[(a, n)]) == 1)
+    att, dfn = _surround(pos, target, special)
+    assert not flanked(game(pos), att, dfn, target, "german")

@@ -184,3 +184,18 @@ def test_oao_1_1_friendly_map_edges_france_germany_never_neutral():
     small = game(blank("lorraine"))
     inner = pos.session.ruleset.friendly_edges(small, "allied") - set(small.board.map_edge)
     assert inner                                                       # the small map's own edge
+
+
+def test_oao_3_2_a_two_hex_unit_has_a_zone_of_control_of_eight_hexes():
+    """3.2 / 19.1: a Two-Hex unit's ZOC is the 8 hexes around its two hexes."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    a = "25.20"                            # open country all around
+    b = next(n for n in g.board.nbrs[a] if n in g.board.land and not g.board.side[(a, n)])
+    around = (set(g.board.nbrs[a]) | set(g.board.nbrs[b])) - {a, b}
+    assert len(around) == 8
+    unit(pos, FR_DIV, a, army="FR1", two_hex=b)
+    z = game(pos).zoc("allied")
+    blocked = {n for h in (a, b) for n in g.board.nbrs[h]
+               if g.board.side[(h, n)].get("sea") or g.board.side[(h, n)].get("crest")}
+    assert around - blocked <= z

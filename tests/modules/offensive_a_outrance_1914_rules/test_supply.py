@@ -426,3 +426,39 @@ def test_oao_24_2_belgian_srs_secondary_counters_no_repl_for_an_excess():
     assert int(pos.state.globals.get("repl_BE", 0)) == 0 and pos.state.globals["repl_FR"] == 3
     from modules.offensive_a_outrance_1914.rules import final
     assert spare not in final.replacement_targets(game(pos), "allied", 3)
+
+
+def test_oao_15_3_1_supply_lines_avoid_enemy_units_and_unnegated_ezoc_not_by_the_receivers_zoc():
+    """15.3.1: a supply line does not pass through an enemy unit, nor through an EZOC hex unless
+    friendly-occupied or in a friendly ZOC — the receiving unit's own ZOC excluded; 15.3.2: it
+    may cross a Mountain Crest (or unbridged Imposing river) hexside but stops there."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    here = "25.20"                         # open country all around
+    mid = next(n for n in sorted(g.board.nbrs[here]) if n in g.board.land and not g.board.side[(here, n)])
+    d = unit(pos, FR_DIV, here, army="FR1")
+    tr = supply.tracer(game(pos), "allied")
+    assert tr.passable(mid)
+    far = next(n for n in sorted(g.board.nbrs[mid]) if n in g.board.land and g.board.distance(here, n) == 2
+               and not g.board.side[(mid, n)])
+    ger = next(n for n in sorted(g.board.nbrs[far]) if n in g.board.land and g.board.distance(here, n) == 3)
+    unit(pos, DE_DIV, ger, army="DE6")
+    tr = supply.tracer(game(pos), "allied")
+    assert far in tr.ezoc
+    assert not tr.passable(far)                                        # EZOC, no friendly unit or ZOC
+    assert not tr.passable(ger)                                        # an enemy unit
+    beside = next(n for n in sorted(g.board.nbrs[far]) if n not in (ger, here, mid) and n in g.board.land)
+    unit(pos, "FR-4_2", beside, army="FR1")
+    assert supply.tracer(game(pos), "allied").passable(far)            # a friendly ZOC negates the EZOC
+    # the receiving unit's own ZOC does not negate: mid is in its ZOC only
+    pos2 = blank("campaign", gt=10)
+    unit(pos2, FR_DIV, here, army="FR1")
+    e = next(n for n in sorted(g.board.nbrs[mid]) if n in g.board.land and g.board.distance(here, n) == 2)
+    unit(pos2, DE_DIV, e, army="DE6")
+    tr2 = supply.tracer(game(pos2), "allied")
+    assert mid in tr2.ezoc
+    assert tr2.passable(mid) and not tr2.passable(mid, minus=1)       # minus the receiver's own ZOC
+    # 15.3.2: a crest hexside ends the line
+    a, b = next((a, b) for (a, b), attrs in sorted(g.board.side.items()) if attrs.get("crest"))
+    assert tr2.stops(a, b)
+    assert not tr2.stops(here, mid)
