@@ -208,3 +208,19 @@ def test_oao_13_3_prep_bombardment_needs_a_prep_marker_a_pa_and_four_21_cm():
     pos2 = blank("campaign", gt=10, bombard_prep=0)
     assert combat.prep_possible(game(pos2), frame) is None           # 13.4: the limit spent
     assert tasks.PA_COST == 4
+
+
+def test_oao_12_3_1_an_invested_camp_repairs_no_level_but_still_flips_back():
+    """12.3.1: Invested Fortresses cannot repair Strength Levels (12.5 (2)); 12.5 (1): a Fortress
+    stacked with a friendly unit still flips back to its front."""
+    pos = blank("campaign", gt=10)
+    f = unit(pos, VERDUN["47.45"], "47.45", face=1, lost=2)
+    for h, t in VERDUN.items():
+        if h != "47.45":
+            unit(pos, t, h)
+    invest(pos, list(VERDUN))
+    assert fortress.invested(game(pos), "Verdun", "allied")
+    unit(pos, "FR-4_2", "47.45", army="FR3")
+    do(pos, "repair", lambda g: fortress.repair(g, "allied"))
+    assert pos.state.pieces[f].props["lost"] == 2                      # no level back while Invested
+    assert pos.face(f) == 0                                            # stacked with a friendly unit

@@ -199,3 +199,14 @@ def test_oao_3_2_a_two_hex_unit_has_a_zone_of_control_of_eight_hexes():
     blocked = {n for h in (a, b) for n in g.board.nbrs[h]
                if g.board.side[(h, n)].get("sea") or g.board.side[(h, n)].get("crest")}
     assert around - blocked <= z
+
+
+def test_oao_3_4_5_the_meuse_at_iges_is_crossed_only_from_46_37():
+    """3.4.5: attacking from 46.36 into 46.37 ignores the Meuse; from 46.37 into 46.36 it is a
+    Major River."""
+    from modules.offensive_a_outrance_1914.rules import terrain
+    g = game(blank("campaign", gt=10))
+    assert terrain.river_class(g, "46.36", "46.37") == ""
+    assert terrain.river_class(g, "46.37", "46.36") == "major"
+    assert terrain.attack_modifier(g, "46.36", "46.37") == 0
+    assert terrain.attack_modifier(g, "46.37", "46.36") == terrain.AS_MOD_RIVER["major"]

@@ -329,3 +329,58 @@ def test_oao_27_9_1_three_vp_per_belgian_division_at_maximum_reduction():
     do(pos2, "final", lambda g: final.final_interphase(g))
     assert vp(pos2) - full == 3
     assert d
+
+
+def test_oao_15_8_ammo_shortage_markers_from_gt_13_never_on_alsace_belgian_or_belgien_depots():
+    """15.8.1: one new Ammo Shortage marker per Interphase from the 4th; 4.2.3: designated from
+    GT 13; 15.8.2 / 24.7 / 25.4: not on the ALSACE, Belgian or A-G Belgien depots."""
+    pos = blank("campaign", gt=12)
+    do(pos, "4th Interphase", lambda g: final.administrative(g, 4))
+    assert pos.state.globals["shortage_markers_allied"] == 1
+    st = pos.session.ruleset.machine.table["supply_phase"]
+    assert st.shortage_markers(game(pos), "allied") == 0                # GT 12: not yet
+    pos.set("turn", 13)
+    assert st.shortage_markers(game(pos), "allied") == 1
+    all_rail(pos)
+    rr = sorted(h for h in game(pos).board.rail if game(pos).board.hexes[h].get("country") == "FR")
+    first = unit(pos, "FR-depot-PRIMA", rr[0], army="FR1")
+    unit(pos, "FR-depot-ALSACE", rr[1], army="ALSACE")
+    be = sorted(h for h in game(pos).board.rail if game(pos).board.hexes[h].get("country") == "BE")
+    unit(pos, "BE-depot-BELGA", be[0], army="BELGA")
+    assert st.shortage_depots(game(pos), {"side": "allied"}) == [first]
+
+
+def test_oao_26_6_3_the_german_5th_army_plan_ends_with_the_4th_and_is_never_abandoned_alone():
+    """26.6.3: the 5th Army cannot abandon its plan on its own; it ends when the 4th Army
+    abandons (or fulfils) its plan, and never costs VP (27.1)."""
+    pos = blank("campaign", gt=3, plans={"DE_4th": "active", "DE_5th": "active"})
+    assert "DE5" not in plans.abandon_options(game(pos), "german")
+    assert "DE4" in plans.abandon_options(game(pos), "german")
+    unit(pos, DE_DIV, "49.36", army="DE4")                             # next to Paliseul (49.35)
+    do(pos, "abandon", lambda g: plans.abandon_plan(g, "DE4"))
+    assert pos.state.globals["plans"]["DE_5th"] == "fulfilled"
+    assert vp(pos) == -3                                               # the 4th's penalty only (27.1)
+
+
+def test_oao_18_4_3_demolished_structures_rebuilt_in_the_printed_gt_x_never():
+    """18.4.3: a demolished RR structure is rebuilt in the Preliminary Phase of the GT printed on
+    it (Chauny's orange bridge GT 15); an X is never rebuilt (Pont de Pontoise)."""
+    pos = blank("campaign", gt=14, rr_demolished=["29.31|30.31", "15.33|15.34"],
+                rr_demolished_gt={"29.31|30.31": 5, "15.33|15.34": 5})
+    st = pos.session.ruleset.machine.table["preliminary"]
+    do(pos, "repairs", lambda g: st.repairs(g, {"side": "allied"}))
+    assert pos.state.globals["rr_demolished"] == ["29.31|30.31", "15.33|15.34"]
+    pos.set("turn", 15)
+    do(pos, "repairs", lambda g: st.repairs(g, {"side": "allied"}))
+    assert pos.state.globals["rr_demolished"] == ["15.33|15.34"]
+
+
+def test_oao_18_6_3_gt_23_liege_namur_arlon_bottlenecks_gain_three_and_a_half():
+    """18.6.3: in GT 23 the Liège, Namur and Arlon bottleneck capacities rise by 3 1/2 (kept in
+    half Rail Points) for the New Reserve Corps."""
+    pos = blank("campaign", gt=23, bottleneck_capacity={"59.29": 2, "51.28": 0, "54.40": 5})
+    st = pos.session.ruleset.machine.table["preliminary"]
+    do(pos, "events", lambda g: st.events(g, {"side": "german"}))
+    assert pos.state.globals["bottleneck_capacity"] == {"59.29": 9, "51.28": 7, "54.40": 12}
+    do(pos, "again", lambda g: st.events(g, {"side": "allied"}))
+    assert pos.state.globals["bottleneck_capacity"]["59.29"] == 9      # once
