@@ -1,6 +1,7 @@
 """5.0 Assignment and the organization displays; 6.0 Combat Effectiveness."""
 from __future__ import annotations
 
+from engine import commands as C
 from modules.offensive_a_outrance_1914.rules import assign, combat, org, supply
 from modules.offensive_a_outrance_1914.rules.combat import forces_in
 from modules.offensive_a_outrance_1914.rules.losses import reduce_ce
@@ -184,3 +185,69 @@ def test_oao_6_3_ci_and_6_4_demoralized_units_build_no_ip_place_no_pa():
     movement(pos, "allied")
     select(pos, d)
     assert refused(pos, "allied: pa toward=@44.17", "6.4")
+
+
+def test_oao_1_1_inactive_army_and_units_neither_move_nor_attack():
+    """1.1 / 28.5: an inactive army's units, or a unit flagged inactive, cannot move, do a task
+    or attack; a single inactive unit that is attacked becomes active (itself only)."""
+    from modules.offensive_a_outrance_1914.rules.forces import active_unit
+    pos = blank("campaign", gt=1, inactive_armies={"BELGA": 2})
+    be = unit(pos, "BE-1", "49.21", army="BELGA")
+    fr = unit(pos, "FR-4_2", "30.40", army="FR5", inactive_until=3)
+    g = game(pos)
+    assert not active_unit(g, be) and not active_unit(g, fr)
+    movement(pos, "allied")
+    assert refused(pos, f"allied: select unit=#{be}", "28.5")
+    assert refused(pos, f"allied: select unit=#{fr}", "28.5")
+    nb = g.board.nbrs["30.40"][0]
+    assert combat.can_attack_from(game(pos), fr, nb, {}).rule.endswith("28.5")
+    pos.edit("attacked", lambda tx: tx.do(C.SetProp(fr, "activated", True)))      # combat.reveal's flag
+    assert active_unit(game(pos), fr) and not active_unit(game(pos), be)
+
+
+def test_oao_24_1_belgian_formations_count_as_one_independent_corps():
+    """24.1 / 9.2.2: Belgian Formations count as Independent for combat, a group of them as one
+    corps (reading R10): two Belgian divisions in two corps boxes and a French division of the
+    Belgian army (5.2.5) combine — by their boxes they would be three corps."""
+    pos = blank("campaign", gt=10)
+    a = unit(pos, "BE-1", "49.21", army="BELGA", corps="1")
+    b = unit(pos, "BE-2", "49.21", army="BELGA", corps="3")
+    c = unit(pos, "FR-3_2", "49.22", army="BELGA", corps="2")
+    g = game(pos)
+    assert {g.corps(a), g.corps(b), g.corps(c)} == {"1", "3", "2"}
+    assert combat.army_ok(g, [a, b, c])
+    d = unit(pos, "FR-4_2", "49.22", army="BELGA", corps="4")
+    assert not combat.army_ok(game(pos), [a, c, d])                  # Belgians + two French corps
+
+
+def test_oao_5_1_4_from_gt_22_french_aoas_may_overlap_the_bef_and_belgian_ones():
+    """5.1.1: AoAs do not overlap; 5.1.4: from GT 22 French AoAs may overlap the BEF's and the
+    Belgian army's (which still do not overlap each other)."""
+    def areas(gt):
+        pos = blank("campaign", gt=gt)
+        unit(pos, FR_DIV, "30.20", army="FR5")
+        unit(pos, "GB-1_1", "33.15", army="BEF")
+        unit(pos, "BE-1", "40.14", army="BELGA")
+        g = game(pos)
+        return (org.army_aoa(g, "allied", "FR5"), org.army_aoa(g, "allied", "BEF"),
+                org.army_aoa(g, "allied", "BELGA"))
+    fr, bef, be = areas(21)
+    assert fr and bef and be and not fr & bef and not fr & be and not bef & be
+    fr, bef, be = areas(22)
+    assert fr & bef and not bef & be
+
+
+def test_oao_16_5_scheduled_withdrawals_leave_in_the_preliminary_phase():
+    """16.5: a unit scheduled to be withdrawn is removed in the Preliminary Phase of its GT (of
+    its own side's player turn)."""
+    from modules.offensive_a_outrance_1914.rules.game import WITHDRAWN
+    pos = blank("campaign", gt=9)
+    d = unit(pos, FR_DIV, "30.40", army="FR5", withdraw=10)
+    st = pos.session.ruleset.machine.table["preliminary"]
+    do(pos, "GT 9", lambda g: st.withdrawals(g, {"side": "allied"}))
+    assert pos.where(d) == "30.40"
+    pos.set("turn", 10)
+    do(pos, "German turn", lambda g: st.withdrawals(g, {"side": "german"}))
+    assert pos.where(d) == "30.40"
+    do(pos, "Allied turn", lambda g: st.withdrawals(g, {"side": "allied"}))
+    assert pos.where(d) == WITHDRAWN
