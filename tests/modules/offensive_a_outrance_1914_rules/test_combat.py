@@ -625,3 +625,20 @@ def test_oao_9_5_3_a_hex_beyond_a_great_or_imposing_river_does_not_count_toward_
                            and sum(1 for n in g.board.nbrs[a] if g.board.side[(a, n)]) == 1)
     att, dfn = _surround(pos, target, special)
     assert not flanked(game(pos), att, dfn, target, "german")
+
+
+def test_oao_8_7_2_loc_units_do_not_advance_into_an_ezoc():
+    """8.7.2: LOC units may not advance after combat into an enemy zone of control."""
+    pos = blank("campaign", gt=10)
+    lw = unit(pos, "DE-locf-10_Lw", "44.18", army="DE2")
+    d = unit(pos, DE_DIV, "44.19", army="DE2")
+    g = game(pos)
+    target = next(n for n in g.board.nbrs["44.18"] if n in g.board.nbrs["44.19"] and n in g.board.land)
+    beyond = next(n for n in g.board.nbrs[target] if n not in ("44.18", "44.19") and n in g.board.land
+                  and g.board.distance(n, "44.18") == 2)
+    unit(pos, FR_DIV, beyond, army="FR5")
+    assert target in game(pos).zoc("allied")
+    pos.call("advance", side="german", target=target, candidates=[lw, d], moved=[])
+    assert refused(pos, f"german: advance unit=#{lw}", "8.7.2")
+    pos.push(f"german: advance unit=#{d}")
+    assert pos.where(d) == target

@@ -462,3 +462,51 @@ def test_oao_15_3_1_supply_lines_avoid_enemy_units_and_unnegated_ezoc_not_by_the
     a, b = next((a, b) for (a, b), attrs in sorted(g.board.side.items()) if attrs.get("crest"))
     assert tr2.stops(a, b)
     assert not tr2.stops(here, mid)
+
+
+def test_oao_17_1_army_depots_arrive_on_friendly_operational_rr_metz_and_strassburg_within_5():
+    """17.1: an arriving army's Depot goes on a friendly operational RR hex; 17.1.1: the STRAßB
+    depots within 5 hexes of Straßburg (65.62; printed "65.52"), the METZ depot within 5 of Metz
+    (54.49)."""
+    pos = fresh("campaign")
+    g = game(pos)
+    all_rail(pos)
+    g = game(pos)
+    ops = control.operational(g, "german")
+    for type_id, centre in (("DE-depot-METZ", "54.49"), ("DE-depot-STRAssBURG_Gaede", "65.62")):
+        pid = next(p for p, piece in pos.state.pieces.items() if piece.type == type_id)
+        assert g.prop(pid, "at") == centre and int(g.prop(pid, "within")) == 5
+        options = prelim.placement_options(g, pid)
+        assert options and all(g.board.distance(h, centre) <= 5 for h in options)
+        assert all(h in ops for h in options)
+
+
+def test_oao_23_1_2_and_24_3_base_transfers_limit_ammo_to_4_per_gt():
+    """23.1.2: during the BEF base transfer its Ammo limit is 4 per GT; 24.3.1a: the same for the
+    Belgian army while moving to Oostende, and 24.3.2a permanently after the shift to France."""
+    pos = blank("campaign", gt=8, bef_transfer_until=11)
+    all_rail(pos)
+    gb = unit(pos, "GB-1_1", "30.20", army="BEF")
+    be = unit(pos, "BE-1", "40.14", army="BELGA")
+    g = game(pos)
+    assert supply.limited_army(g, "BEF") == "transfer" and supply.limited_army(g, "BELGA") is None
+    assert supply.ammo_plan(g, [gb], "allied")["charges"] == [["army:BEF", "transfer"]]
+    pos.set("ammo_used", {"army:BEF": 4})
+    assert not supply.ammo_plan(game(pos), [gb], "allied")["ok"]
+    pos.set("be_shift_done", True)
+    assert supply.limited_army(game(pos), "BELGA") == "transfer"
+    assert supply.ammo_plan(game(pos), [be], "allied")["charges"] == [["army:BELGA", "transfer"]]
+    pos.set("bef_transfer_until", None)
+    assert supply.limited_army(game(pos), "BEF") is None
+
+
+def test_oao_15_3_1_a_supply_line_enters_but_does_not_cross_an_enemy_fortress_hex():
+    """15.3.1: a supply line may be traced into, but not through, a hex with an enemy Fortress."""
+    pos = blank("campaign", gt=10)
+    unit(pos, "FR-fortress-Liouville-4650", "46.50")
+    d = unit(pos, DE_DIV, "46.50", army="DE5")                        # stacked with it (12.1.3)
+    g = game(pos)
+    pos.flip(next(p for p in g.units_at("46.50") if g.ut(p).fortress), 1)
+    tr = supply.tracer(game(pos), "german")
+    assert "46.50" in tr.enemy_fortress and not tr.passable("46.50")    # not through
+    assert len(tr.from_receiver(d, "46.50", 3)) > 1                    # but from (into) it
