@@ -37,6 +37,23 @@ def garrison_area(g: Game, pid: int) -> frozenset[str] | None:
     return g.rules.garrison_area(t)
 
 
+#: Units tied to a place by the rulebook: (hex, the farthest they may move from it).
+TETHERS = {"GB-Samson": ("31.11", 9),                  # 23.2: within 9 hexes of Dunkerque
+           "BE-depot-Antwerpen_BELGA": ("52.16", 5)}  # 24.7: within 5 hexes of Antwerpen
+
+
+def tether_area(g: Game, units: list[int]) -> frozenset[str] | None:
+    """23.2, 24.7: the hexes the Force may enter when one of its units is tied to a place
+    (None: no such unit)."""
+    out: frozenset[str] | None = None
+    for p in units:
+        tie = TETHERS.get(g.state.pieces[p].type)
+        if tie is not None:
+            area = frozenset(g.board.within(tie[0], tie[1]))
+            out = area if out is None else out & area
+    return out
+
+
 def enemy_controlled(g: Game, h: str, side: str) -> bool:
     return control.controller(g, h) == ENEMY[side]
 
@@ -83,9 +100,12 @@ class MoveContext:
             and any(g.is_formation(p) for p in units))
         self.camp_exit = g.rules.invested_camp_of(g, start, side)          # 12.3.2
         self.rail_ops = control.operational(g, side) if self.depot else frozenset()
+        self.tether = tether_area(g, units)                                 # 23.2, 24.7
 
     def cost(self, a: str, b: str, _edge=None) -> float | None:
         if b not in self.playable:
+            return None
+        if self.tether is not None and b not in self.tether:              # 23.2, 24.7
             return None
         g = self.g
         if self.depot:                      # 15.6.3: depots move only along friendly operational RR
@@ -201,7 +221,7 @@ def fast_reach(g: Game, frame: dict, budget: int) -> FastReach:
     blown, flooded, pontoon_gone = ctx.blown, ctx.flooded, ctx.pontoon_gone
     phase_start = ctx.phase_start
     special = ctx.loc_unit or ctx.cav_doctrine or ctx.garrison is not None or ctx.supply_only or \
-        ctx.camp_exit is not None
+        ctx.camp_exit is not None or ctx.tether is not None
     budget = int(budget)
     dist = {here: 0}
     parent: dict[str, str | None] = {here: None}

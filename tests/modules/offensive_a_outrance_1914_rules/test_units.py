@@ -211,3 +211,27 @@ def test_oao_8_8_1_artillery_joins_an_attack_only_with_a_combat_unit_stacked_wit
     assert refused(pos, f"allied: add unit=#{a}", "8.8.1")
     pos.push(f"allied: add unit=#{d}")
     assert refused(pos, f"allied: add unit=#{a}", "8.8.1")
+
+
+def test_oao_23_2_samson_stays_within_9_hexes_of_dunkerque_and_24_7_the_antwerp_depot_within_5():
+    """23.2: the Samson armoured cars may not move beyond 9 hexes from Dunkerque (31.11);
+    24.7: the Antwerpen Depot may not move beyond 5 hexes from Antwerpen (52.16)."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    start = next(h for h in sorted(g.board.land) if g.board.distance("31.11", h) == 8
+                 and g.board.hexes[h].get("country") == "FR")
+    s = unit(pos, "GB-Samson", start, army="BEF")
+    movement(pos, "allied")
+    select(pos, s)
+    dests = destinations(pos)
+    assert dests and all(g.board.distance("31.11", h) <= 9 for h in dests)
+    assert any(g.board.distance("31.11", h) == 9 for h in dests)
+    pos = blank("campaign", gt=10)
+    pos.set("rail_allied", sorted(game(pos).board.rail))
+    g = game(pos)
+    rr = next(h for h in sorted(g.board.rail) if g.board.distance("52.16", h) == 4)
+    dep = unit(pos, "BE-depot-Antwerpen_BELGA", rr, army="BELGA")
+    movement(pos, "allied")
+    select(pos, dep)
+    dests = destinations(pos)
+    assert dests and all(g.board.distance("52.16", h) <= 5 for h in dests)
