@@ -4,8 +4,8 @@ from __future__ import annotations
 from modules.offensive_a_outrance_1914.rules import control, events, final, plans, prelim, supply
 from modules.offensive_a_outrance_1914.rules.forces import fm_cap
 
-from .positions import (all_rail, attack, battle, blank, do, fresh, game, legal_verbs, movement, refused, select,
-                        top, unit)
+from .positions import (all_rail, attack, battle, blank, destinations, do, fresh, game, legal_verbs, movement,
+                        refused, select, top, unit)
 
 FR_DIV = "FR-3_2"
 DE_DIV = "DE-11_6"
@@ -384,3 +384,32 @@ def test_oao_18_6_3_gt_23_liege_namur_arlon_bottlenecks_gain_three_and_a_half():
     assert pos.state.globals["bottleneck_capacity"] == {"59.29": 9, "51.28": 7, "54.40": 12}
     do(pos, "again", lambda g: st.events(g, {"side": "allied"}))
     assert pos.state.globals["bottleneck_capacity"]["59.29"] == 9      # once
+
+
+def test_oao_22_2_2_paris_district_garrisons_stay_in_their_district_the_others_in_the_area():
+    """22.2.2: each district garrison stays in its district; a Paris garrison unit without a
+    district in its ID may move anywhere in the Paris Garrison Area (22.2.1)."""
+    rules = blank("campaign").session.ruleset
+    board = rules.board
+    nord = rules.garrison_area(rules.unit_types["FR-Paris_Nord"])
+    sud = rules.garrison_area(rules.unit_types["FR-Paris_Sud"])
+    whole = rules.garrison_area(rules.unit_types["FR-Paris"])
+    assert nord == {h for h, a in board.hexes.items() if a.get("paris_district") == "North"}
+    assert nord and sud and not nord & sud
+    assert whole == set(board.paris_area) and nord < whole
+    pos = blank("campaign", gt=10)
+    start = sorted(nord)[0]
+    p = unit(pos, "FR-Paris_Nord", start, army="PARIS")
+    movement(pos, "allied")
+    select(pos, p)
+    assert all(h in nord for h in destinations(pos))
+
+
+def test_oao_22_3_1_before_gt_18_the_gdt_is_assigned_to_no_army():
+    """22.3.1: before GT 18 the GDT cannot be assigned to an army (its own small display)."""
+    from modules.offensive_a_outrance_1914.rules.assign import army_change_refusal
+    pos = blank("campaign", gt=17)
+    d = unit(pos, "FR-81t_GDT", "30.20", army="GDT")
+    assert army_change_refusal(game(pos), d, "FR5").rule.endswith("22.3.1")
+    pos.set("turn", 18)
+    assert army_change_refusal(game(pos), d, "FR5") is None

@@ -510,3 +510,39 @@ def test_oao_15_3_1_a_supply_line_enters_but_does_not_cross_an_enemy_fortress_he
     tr = supply.tracer(game(pos), "german")
     assert "46.50" in tr.enemy_fortress and not tr.passable("46.50")    # not through
     assert len(tr.from_receiver(d, "46.50", 3)) > 1                    # but from (into) it
+
+
+def test_oao_18_3_reseau_du_nord_cleared_after_amiens_then_creil_and_closed_until_gt_14():
+    """18.3.1: before GT 10 a German unit within 8 hexes of Amiens (22.23) clears the Eastern
+    Réseau du Nord in the next player turn; then one within 8 of Creil (20.32) the Western;
+    18.3.2: cleared lines are not friendly operational again until GT 14; 18.6.1: the French
+    bottlenecks (Rouen, Pontoise, Eu) activate with the Creil trigger; Arlon and Liège are active
+    from the start, Namur from the 6th Interphase."""
+    pos = blank("campaign", gt=5)
+    rules = pos.session.ruleset
+    g = game(pos)
+    east, west = rules.reseau_du_nord["E"], rules.reseau_du_nord["W"]
+    assert east and west and not east & west
+    near_creil = next(h for h in sorted(g.board.land) if g.board.distance(h, "20.32") == 8
+                      and g.board.distance(h, "22.23") > 8)
+    do(pos, "Creil first", lambda g: events._german_triggers(g, near_creil))
+    assert not pos.state.globals.get("rdn_W_trigger")                  # only after the Eastern area
+    assert pos.state.globals.get("fr_bottlenecks")
+    assert rules.bottleneck_at(game(pos), "08.25") and rules.bottleneck_at(game(pos), "54.40")
+    assert not rules.bottleneck_at(game(pos), "51.28")
+    pos.set("namur_bottleneck", True)
+    assert rules.bottleneck_at(game(pos), "51.28")
+    near_amiens = next(h for h in sorted(g.board.land) if g.board.distance(h, "22.23") == 8)
+    do(pos, "Amiens", lambda g: events._german_triggers(g, near_amiens))
+    assert pos.state.globals["rdn_E_trigger"] == 5
+    do(pos, "Creil", lambda g: events._german_triggers(g, near_creil))
+    assert pos.state.globals["rdn_W_trigger"] == 5
+    pos.set("rail_allied", sorted(g.board.rail))
+    pos.set("turn", 6)
+    do(pos, "next player turn", lambda g: prelim.rdn_clear(g))
+    assert not set(pos.state.globals["rail_allied"]) & (east | west)
+    do(pos, "engineers GT 6", lambda g: rail.engineer(g, "allied"))
+    assert not set(pos.state.globals["rail_allied"]) & (east | west)
+    pos.set("turn", 14)
+    do(pos, "engineers GT 14", lambda g: rail.engineer(g, "allied"))
+    assert set(pos.state.globals["rail_allied"]) & west                 # behind the French front again
