@@ -413,3 +413,54 @@ def test_oao_22_3_1_before_gt_18_the_gdt_is_assigned_to_no_army():
     assert army_change_refusal(game(pos), d, "FR5").rule.endswith("22.3.1")
     pos.set("turn", 18)
     assert army_change_refusal(game(pos), d, "FR5") is None
+
+
+def test_oao_24_3_belgian_base_antwerpen_to_oostende_then_a_french_port():
+    """24.3.1: a German unit adjacent to Antwerpen (52.16) starts the transfer to Oostende (37.10)
+    in the next Allied Preliminary Phase, completed 3 GTs later; 24.3.2: a German unit adjacent
+    to Oostende shifts the base to a French Port, and 24.3.2a the LOC c and Gd Civique leave play
+    and the Ammo limit stays for good."""
+    pos = blank("campaign", gt=6)
+    g = game(pos)
+    loc_c = unit(pos, "BE-LOC_c", "30.20", army="BELGA")
+    do(pos, "adjacent to Antwerpen", lambda g: events._german_triggers(g, g.board.nbrs["52.16"][0]))
+    assert pos.state.globals.get("be_transfer_due")
+    do(pos, "Allied Preliminary Phase", lambda g: prelim.base_transfers(g))
+    assert pos.state.globals["bases"]["BELGA"] == "37.10"
+    assert supply.limited_army(game(pos), "BELGA") == "transfer"
+    pos.set("turn", 9)
+    do(pos, "three GTs later", lambda g: prelim.base_transfers(g))
+    assert supply.limited_army(game(pos), "BELGA") is None
+    do(pos, "adjacent to Oostende", lambda g: events._german_triggers(g, g.board.nbrs["37.10"][0]))
+    do(pos, "Allied Preliminary Phase", lambda g: prelim.base_transfers(g))
+    base = pos.state.globals["bases"]["BELGA"]
+    assert pos.session.ruleset.french_port(base)
+    assert pos.where(loc_c) == "withdrawn"
+    assert supply.limited_army(game(pos), "BELGA") == "transfer"
+    assert base in supply.bases(game(pos), "allied")                    # the LOC traces to it
+
+
+def test_oao_24_4_23_3_3_and_25_4_1_after_antwerpens_surrender():
+    """24.4: in the next Allied Preliminary Phase the Antwerpen Fortresses and Combat units and
+    the Antwerpen Depot go; 23.3.3: so does the RND; 25.4.1: three GTs later A-G Belgien's units
+    leave with one Landwehr brigade (reading R21) and the held German units enter."""
+    pos = blank("campaign", gt=12)
+    fort = unit(pos, "BE-fortress-Antwerpen-5218", "52.18")
+    rnd = unit(pos, "GB-support-1_Naval", "52.17", army="BELGA")
+    belgien = unit(pos, "DE-BELGIEN_Marine", "49.21", army="BELGIEN")
+    lw = unit(pos, "DE-2_Lw", "48.21", army="BELGIEN")
+    marine = pos.place("DE-Marine", "box:held", owner="german")
+    pos.set("antwerp_surrendered", 12)
+    pos.set("turn", 13)
+    do(pos, "Allied Preliminary Phase", lambda g: prelim.antwerp_surrender_effects(g))
+    assert pos.where(fort) == "withdrawn" and pos.where(rnd) == "withdrawn"
+    assert pos.state.globals["antwerp_marker_gt"] == 15
+    assert vp(pos) == 0                                                # 27.9: no VP for these
+    pos.set("turn", 14)
+    do(pos, "too early", lambda g: prelim.antwerp_followup(g))
+    assert pos.where(belgien) == "49.21"
+    pos.set("turn", 15)
+    pos.set("control", {h: "german" for h in game(pos).board.within("49.21", 2)})   # Brussel held (16.1.2)
+    do(pos, "German Preliminary Phase", lambda g: prelim.antwerp_followup(g))
+    assert pos.where(belgien) == "withdrawn" and pos.where(lw) == "withdrawn"
+    assert pos.where(marine) in game(pos).board.hexes
