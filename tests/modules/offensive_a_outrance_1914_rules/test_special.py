@@ -464,3 +464,25 @@ def test_oao_24_4_23_3_3_and_25_4_1_after_antwerpens_surrender():
     do(pos, "German Preliminary Phase", lambda g: prelim.antwerp_followup(g))
     assert pos.where(belgien) == "withdrawn" and pos.where(lw) == "withdrawn"
     assert pos.where(marine) in game(pos).board.hexes
+
+
+def test_oao_25_2_gt_6_two_front_line_corps_and_a_cavalry_division_go_east():
+    """25.2: in GT 6 the German withdraws front-line corps (numeric ID, GD, GD R) with their two
+    division-size infantry Formations, and one cavalry division; 25.2.1: none Bavarian or
+    Demoralized."""
+    pos = blank("campaign", gt=6)
+    t11 = unit(pos, "DE-train-Treno_11", "55.30", army="DE3")
+    d11 = [unit(pos, "DE-22_11", "55.31", army="DE3"), unit(pos, "DE-38_11", "55.32", army="DE3")]
+    t4 = unit(pos, "DE-train-Treno_4", "53.30", army="DE1")
+    unit(pos, "DE-7_4", "53.31", army="DE1", ce=5)                     # Demoralized (D1)
+    unit(pos, "DE-8_4", "53.32", army="DE1")
+    cav = unit(pos, "DE-2C", "57.30", army="DE1")
+    pos.call("east_withdrawal", side="german", corps=[], formations=[], cavalry=[])
+    offered = {a["corps"] for a in pos.session.legal_actions() if a.verb == "send_corps"}
+    assert offered == {t11}
+    assert refused(pos, f"german: send_corps corps=#{t4}", "25.2.1")
+    pos.push(f"german: send_corps corps=#{t11}")
+    assert all(pos.where(p) == "withdrawn" for p in [t11] + d11)
+    assert pos.where(t4) == "53.30"
+    pos.push(f"german: send_cavalry unit=#{cav}")
+    assert pos.where(cav) == "withdrawn" and pos.state.globals.get("east_done")

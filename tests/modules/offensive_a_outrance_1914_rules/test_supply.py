@@ -546,3 +546,31 @@ def test_oao_18_3_reseau_du_nord_cleared_after_amiens_then_creil_and_closed_unti
     pos.set("turn", 14)
     do(pos, "engineers GT 14", lambda g: rail.engineer(g, "allied"))
     assert set(pos.state.globals["rail_allied"]) & west                 # behind the French front again
+
+
+def _eichhorn(gt: int, second: str):
+    pos = blank("campaign", gt=gt)
+    a = unit(pos, "DE-1_B_Lw", "58.65", army="DE7", corps="", ce=1)
+    b = unit(pos, "DE-2_B_Lw", second, army="DE7", corps="", ce=2)
+    new = pos.place("DE-Eichhorn", "reinforcements", owner="german", at="box:substitution", arrives=6,
+                    replaces="DE-1_B_Lw DE-2_B_Lw")
+    do(pos, "end of the German movement phase", lambda g: substitutions.end_of_movement(g, "german"))
+    return pos, a, b, new
+
+
+def test_oao_16_3_1_combined_substitution_at_the_end_of_a_movement_phase():
+    """16.3 / 16.3.1: at the end of a friendly movement phase, from its GT, the listed units
+    stacked together or in adjacent hexes are replaced by the new unit (a Two-Hex unit when
+    adjacent), keeping SRs, with the average CE status rounded toward the worse (Division
+    Eichhorn from 1 B.Lw and 2 B.Lw, GT 6)."""
+    g = game(blank("campaign"))
+    adjacent = next(n for n in sorted(g.board.nbrs["58.65"]) if n in g.board.land)
+    far = next(h for h in sorted(g.board.land) if g.board.distance("58.65", h) == 3)
+    pos, a, b, new = _eichhorn(5, adjacent)
+    assert pos.where(new) == "reinforcements"                          # not before its GT
+    pos, a, b, new = _eichhorn(6, far)
+    assert pos.where(new) == "reinforcements"                          # not together
+    pos, a, b, new = _eichhorn(6, adjacent)
+    assert pos.where(a) == "withdrawn" and pos.where(b) == "withdrawn"
+    assert {pos.where(new), pos.state.pieces[new].props.get("two_hex")} == {"58.65", adjacent}
+    assert game(pos).ce(new) == 2                                      # (1 + 2) / 2 = 1.5 -> 2
