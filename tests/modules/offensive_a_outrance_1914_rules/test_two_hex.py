@@ -129,3 +129,17 @@ def test_oao_20_0_voluntary_withdrawal_one_hex_for_one_ce_level():
     to = next(str(a["to"]) for a in pos.session.legal_actions() if a.verb == "fall_back")
     pos.push(f"allied: fall_back unit=#{d} to=@{to}")
     assert pos.where(d) == to and ce(pos, d) == 1
+
+
+def test_oao_20_1_voluntary_withdrawal_consolidates_a_two_hex_unit_never_extends():
+    """20.1: a Force withdrawing voluntarily may consolidate from Two-Hex Status into the hex it
+    falls back to, but not extend into it."""
+    pos = blank("campaign", gt=10, options={"voluntary_withdrawal": "on"})
+    all_rail(pos)
+    d = unit(pos, "FR-3_2", "44.18", army="FR5", two_hex="44.19")
+    unit(pos, "DE-11_6", "44.17", army="DE2")
+    pos.call("voluntary_withdrawal", side="allied", done=[])
+    to = next(str(a["to"]) for a in pos.session.legal_actions() if a.verb == "fall_back")
+    pos.push(f"allied: fall_back unit=#{d} to=@{to}")
+    assert pos.where(d) == to and not pos.state.pieces[d].props.get("two_hex")
+    assert not any(a.verb == "extend" for a in pos.session.legal_actions())

@@ -235,3 +235,40 @@ def test_oao_23_2_samson_stays_within_9_hexes_of_dunkerque_and_24_7_the_antwerp_
     select(pos, dep)
     dests = destinations(pos)
     assert dests and all(g.board.distance("52.16", h) <= 5 for h in dests)
+
+
+def test_oao_8_2_3_no_reaction_into_an_empty_ezoc_other_than_the_causing_units():
+    """8.2.3: a reacting unit may not enter an empty EZOC hex other than the ZOC of the unit that
+    caused the reaction (a hex holding a friendly unit is not empty)."""
+    from modules.offensive_a_outrance_1914.rules import cavalry
+    pos = blank("campaign", gt=10)
+    unit(pos, FR_CAV, "22.26", army="FR6")
+    d = unit(pos, DE_DIV, "21.27", army="DE1")                         # the causing unit, arrived
+    g = game(pos)
+    causing = set(g.board.nbrs["21.27"])
+    other = next(h for h in sorted(g.board.land) if g.board.distance("22.26", h) == 2
+                 and g.board.distance("21.27", h) >= 3)
+    unit(pos, "DE-12_6", other, army="DE1")
+    g = game(pos)
+    blocked = [n for n in g.board.nbrs["22.26"] if n in g.board.nbrs[other] and n not in causing]
+    assert blocked
+    frame = {"side": "allied", "prev": "21.26", "movers": [d]}
+    c = next(p for p in g.units_at("22.26"))
+    hexes = cavalry.reaction_hexes(g, frame, c)
+    assert not set(blocked) & set(hexes)
+    assert any(n in causing and n in hexes for n in g.board.nbrs["22.26"])   # the causer's ZOC is open
+    unit(pos, FR_DIV, blocked[0], army="FR6")                          # no longer empty
+    assert blocked[0] in cavalry.reaction_hexes(game(pos), frame, c)
+
+
+def test_oao_8_3_2_withdrawal_mp_recorded_as_for_reactions():
+    """8.3.2: the MP of a cavalry withdrawal are recorded on the Reaction MP marker as for a
+    reaction (8.2.4: hexside costs, no EZOC costs)."""
+    from modules.offensive_a_outrance_1914.rules.cavalry import hop_cost
+    pos = blank("campaign", gt=10)
+    c = unit(pos, FR_CAV, "44.18", army="FR5")
+    unit(pos, DE_DIV, "44.17", army="DE2")
+    pos.call("cavalry_withdrawal", side="allied", done=[])
+    to = sorted(str(a["to"]) for a in pos.session.legal_actions() if a.verb == "withdraw")[0]
+    pos.push(f"allied: withdraw unit=#{c} to=@{to}")
+    assert pos.state.pieces[c].props["reaction_mp"] == hop_cost(game(pos), "44.18", to)
