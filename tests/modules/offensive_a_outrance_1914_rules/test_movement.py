@@ -520,3 +520,54 @@ def test_oao_7_8_1_tasks_are_not_combined():
     select(pos, d)
     pos.push("allied: build_ip")
     assert refused(pos, "allied: recover", "7.8.1")
+
+
+def test_oao_7_4_0_a_retreating_group_may_push_back_once_not_when_ci():
+    """7.4.0 / 7.4.1: a retreating Force may attempt a Push-back before or during its retreat,
+    once per retreating group (with at most two of its units); 7.4.2: not a CI or Demoralized
+    group."""
+    pos = blank("campaign", gt=10)
+    d = unit(pos, FR_DIV, "44.18", army="FR5")
+    d2 = unit(pos, "FR-support-23_27_Ch", "44.18", army="FR5")     # 13 + 3 against 2: 8:1
+    weak = unit(pos, "DE-loc-Landsturm", "44.17", army="DE2")
+    pos.call("retreat", side="allied", units=[d, d2], origin="44.19", hex="44.18", left=2, path=["44.19", "44.18"],
+             pushed=False)
+    assert "44.17" in {str(a["target"]) for a in pos.session.legal_actions() if a.verb == "push"}
+    pos.dice([1, 1])                                                  # the pushed unit's EC (at +1)
+    pos.push("allied: push target=@44.17")
+    assert "automatic success" in str(pos.state.globals["combat_report"])
+    while not (top(pos)["state"] == "retreat" and top(pos)["side"] == "allied"):
+        pos.push(next(iter(pos.session.legal_actions())))           # the pushed unit retreats
+    assert pos.where(weak) != "44.17"
+    assert not any(a.verb == "push" for a in pos.session.legal_actions())   # once per group
+    pos = blank("campaign", gt=10)
+    d = unit(pos, FR_DIV, "44.18", army="FR5", ce=4)                    # CI
+    unit(pos, "DE-loc-Landsturm", "44.17", army="DE2")
+    pos.call("retreat", side="allied", units=[d], origin="44.19", hex="44.18", left=2, path=["44.19", "44.18"],
+             pushed=False)
+    assert not any(a.verb == "push" for a in pos.session.legal_actions())
+
+
+def test_oao_7_4_7_a_push_back_across_an_imposing_river_only_by_a_force_that_started_adjacent():
+    """7.4.7: across an Imposing River (or Flood) hexside the pushing Force must have started its
+    movement adjacent to the target hex."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    a, b, a0 = next((a, b, a0) for (a, b), attrs in sorted(g.board.side.items())
+                    if attrs.get("river") == "imposing" and not attrs.get("pontoon") and a in g.board.land
+                    and b in g.board.land
+                    for a0 in sorted(g.board.nbrs[a]) if a0 in g.board.land and b not in g.board.all_nbrs[a0]
+                    and a0 != b and not g.board.side[(a, a0)].get("river") and not g.board.side[(a, a0)].get("crest"))
+    weak = unit(pos, "DE-loc-Landsturm", b, army="DE2")
+    d = unit(pos, "BE-1", a, army="BELGA")
+    movement(pos, "allied")
+    select(pos, d)
+    assert b in {str(x["target"]) for x in pos.session.legal_actions() if x.verb == "push"}
+    pos2 = blank("campaign", gt=10)
+    unit(pos2, "DE-loc-Landsturm", b, army="DE2")
+    d2 = unit(pos2, "BE-1", a0, army="BELGA")
+    movement(pos2, "allied")
+    select(pos2, d2)
+    pos2.push(f"allied: move to=@{a}")
+    assert refused(pos2, f"allied: push target=@{b}", "7.4.7")
+    assert weak
