@@ -642,3 +642,39 @@ def test_oao_8_7_2_loc_units_do_not_advance_into_an_ezoc():
     assert refused(pos, f"german: advance unit=#{lw}", "8.7.2")
     pos.push(f"german: advance unit=#{d}")
     assert pos.where(d) == target
+
+
+def test_oao_11_1_1_retreat_away_from_the_combat_hex_toward_the_armys_supply():
+    """11.1.1: each hex of a retreat ends farther from the hex held in combat; among those the
+    army's AoA, then the way toward a supply unit it can draw from; 11.1.1a: where the
+    priorities lead into an EZOC the owner may take a hex out of it instead."""
+    from modules.offensive_a_outrance_1914.rules import retreat
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    d = unit(pos, FR_DIV, "25.20", army="FR5")
+    g = game(pos)
+    depot_hex = next(h for h in sorted(g.board.rail) if g.board.distance("25.20", h) == 6)
+    unit(pos, "FR-depot-QUINTA", depot_hex, army="FR5")
+    frame = {"side": "allied", "units": [d], "origin": "25.20", "hex": "25.20", "path": ["25.20"], "left": 2}
+    g = game(pos)
+    best, further = retreat.options(g, frame)
+    assert best and set(best) <= set(further)
+    dist = {n: g.board.distance(n, depot_hex) for n in further}
+    assert all(dist[n] == min(dist.values()) for n in best)             # priority 3
+    pos.call("retreat", side="allied", units=[d], origin="25.20", hex="25.20", left=2, path=["25.20"], pushed=False)
+    pos.push(f"allied: retreat to=@{best[0]}")
+    back = next(n for n in g.board.nbrs[best[0]] if g.board.distance("25.20", n) <= 1 and n != "25.20")
+    assert refused(pos, f"allied: retreat to=@{back}", "11.1.1")         # priority 1: always farther
+    # 11.1.1a: the priorities' hex in an EZOC; a clear one is offered beside it
+    pos2 = blank("campaign", gt=10)
+    all_rail(pos2)
+    d2 = unit(pos2, FR_DIV, "25.20", army="FR5")
+    unit(pos2, "FR-depot-QUINTA", depot_hex, army="FR5")
+    toward = best[0]
+    enemy_at = next(h for h in sorted(g.board.nbrs[toward]) if g.board.distance("25.20", h) == 2
+                    and h not in g.board.nbrs["25.20"])
+    unit(pos2, DE_DIV, enemy_at, army="DE2")
+    frame2 = dict(frame, units=[d2])
+    best2, further2 = retreat.options(game(pos2), frame2)
+    z = game(pos2).zoc("german")
+    assert any(n in z for n in best2) and any(n not in z for n in best2)
