@@ -224,3 +224,28 @@ def test_oao_12_3_1_an_invested_camp_repairs_no_level_but_still_flips_back():
     do(pos, "repair", lambda g: fortress.repair(g, "allied"))
     assert pos.state.pieces[f].props["lost"] == 2                      # no level back while Invested
     assert pos.face(f) == 0                                            # stacked with a friendly unit
+
+
+def test_oao_12_2_1a_a_fortress_stacked_with_combat_units_takes_no_ec_and_12_2_loses_no_level():
+    """12.2.1a: a Fortress stacked with Combat units never takes an EC; 12.2: Fortresses never
+    lose Strength Levels in combat (only bombardment)."""
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    inside = unit(pos, "FR-4_2", LIOUVILLE[0], army="FR3")
+    g = game(pos)
+    frm = next(n for n in g.board.nbrs[LIOUVILLE[0]] if not g.board.side[(n, LIOUVILLE[0])].get("river"))
+    d = unit(pos, "DE-11_6", frm, army="DE5")
+    pos.dice(6, 6, [6, 6], [6, 6], [6, 6], [6, 6], [6, 6])
+    attack(pos, "german", LIOUVILLE[0], [d])
+    for _ in range(40):
+        if not any(fr["state"] == "battle" for fr in pos.state.globals["rules_stack"]):
+            break
+        acts = list(pos.session.legal_actions())
+        pos.push(next((a for a in acts if a.verb == "normal"), acts[0]))
+    rep = pos.state.globals["combat_report"]
+    whats = " | ".join(str(ln.get("what", "")) for ln in rep["lines"])
+    assert "Efficiency Check" in whats                                # the division checks
+    assert "Fortress Efficiency Check" not in whats
+    assert not pos.state.pieces[f].props.get("lost") and pos.where(f) == LIOUVILLE[0]
+    assert inside
