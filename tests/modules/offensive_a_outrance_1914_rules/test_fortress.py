@@ -249,3 +249,31 @@ def test_oao_12_2_1a_a_fortress_stacked_with_combat_units_takes_no_ec_and_12_2_l
     assert "Fortress Efficiency Check" not in whats
     assert not pos.state.pieces[f].props.get("lost") and pos.where(f) == LIOUVILLE[0]
     assert inside
+
+
+def test_oao_13_1_4_the_pionier_marker_gives_minus_one_once_per_attack_phase():
+    """13.1.4: a siege unit stacked with the HQ the Pionier-Regiment marker is assigned to gets -1
+    on the Bombardment Table, once per attack phase (the marker's -1: reconstructed data)."""
+    pos = blank("campaign", gt=10, bombard_42=7, bombard_305=25, phase_id="attack-10-german")
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    g = game(pos)
+    n1 = g.board.nbrs[LIOUVILLE[0]][0]
+    s1 = unit(pos, "DE-siege-3_1", n1, face=1)
+    hq = unit(pos, "DE-hq-Siege_Train_1", n1)
+    pos.place("DE-marker-Pionier_R", "box:on_unit", owner="german", hq=hq)
+    t = pos.session.ruleset.unit_types["DE-siege-3_1"]
+    col = fortress.bombard_table_column(str(t.attrs.get("calibre", "21")),
+                                        str(g.ut(f).attrs.get("fortress_class", "C")))
+    table = g.module.tables["fortress_bombardment"]
+
+    def cell(row):
+        return str(table.lookup(row if row in table.rows.values else str(row), col)).strip()
+
+    def fire() -> str:
+        pos.dice(*([3] * 8))
+        do(pos, "bombard", lambda g: fortress.bombard(g, s1, f, {"side": "german"}))
+        return pos.state.globals["combat_report"]["lines"][0]["result"]
+    assert cell(2) != cell(3)
+    first = fire()
+    assert first.startswith(f"3→{cell(2)}")                           # 3 - 1: read on row 2
+    assert fire().startswith(f"3→{cell(3)}")                          # once per attack phase
