@@ -277,3 +277,48 @@ def test_oao_13_1_4_the_pionier_marker_gives_minus_one_once_per_attack_phase():
     first = fire()
     assert first.startswith(f"3→{cell(2)}")                           # 3 - 1: read on row 2
     assert fire().startswith(f"3→{cell(3)}")                          # once per attack phase
+
+
+def _prep_battle():
+    pos = blank("campaign", gt=10, bombard_prep=5, phase_id="attack-10-german")
+    all_rail(pos)
+    g = game(pos)
+    target = sorted(pos.session.ruleset.prep_hexes)[0]
+    h = next(n for n in g.board.nbrs[target] if n in pos.session.ruleset.playable(g))
+    hq = unit(pos, "DE-hq-Siege_Train_1", h, prep=10)
+    div = unit(pos, "DE-11_6", h, army="DE1", pa=target)
+    guns = [unit(pos, t, h, face=1) for t in ("DE-siege-2+3_4", "DE-siege-1+2_6")]
+    unit(pos, "FR-1_1", target, army="FR6")
+    pos.call("attack_phase", side="german", phasing="german", counter=False)
+    assert {a.verb for a in pos.session.legal_actions()} == {"resolve_all"}   # the PA attack is declared (7.3.1)
+    pos.push("german: resolve_all")
+    pos.push(f"german: resolve target=@{target}")
+    assert div in battle(pos)["attackers"]
+    for _ in range(12):
+        acts = list(pos.session.legal_actions())
+        verbs = {a.verb for a in acts}
+        if "prep" in verbs:
+            pos.dice(1)                                                # the Prep roll
+            pos.push("german: prep")
+            break
+        pos.push(next((a for a in acts if a.verb == "normal"), acts[0]))
+    return pos, g, h, target, hq, guns
+
+
+def test_oao_13_3_3_and_13_3_4_prep_bombardment_procedure_and_table():
+    """13.3.3: the Prep limit drops by one, 1d6 (+1 attacking uphill, +2 up an escarpment) on the
+    column of Deployed 21 cm units, the shifts and EC modifiers go to the attack (13.3.4, its
+    table reconstructed data); 13.3.2: the siege units used may not bombard this phase."""
+    from modules.offensive_a_outrance_1914.rules.terrain import escarpment_up, uphill
+    pos, g, h, target, hq, guns = _prep_battle()
+    b = battle(pos)
+    assert pos.state.globals["bombard_prep"] == 4
+    drm = (2 if escarpment_up(g, h, target) else 1) if uphill(g, h, target) else 0
+    table = g.module.tables["prep_bombardment"]
+    row = min(8, 1 + drm)
+    cell = str(table.lookup(row if row in table.rows.values else str(row), "4"))
+    assert b["prep_shift"] == int(cell.split("+")[0])
+    assert all(pos.state.pieces[q].props.get("prep_used") == "attack-10-german" for q in guns)
+    assert not pos.state.pieces[hq].props.get("prep")                 # the Prep marker is spent
+    frame = {"side": "german", "bombard": []}
+    assert not [c for c in combat.bombard_candidates(game(pos), frame) if c[1] in guns]   # 13.3.2
