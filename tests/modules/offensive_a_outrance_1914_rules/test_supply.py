@@ -574,3 +574,33 @@ def test_oao_16_3_1_combined_substitution_at_the_end_of_a_movement_phase():
     assert pos.where(a) == "withdrawn" and pos.where(b) == "withdrawn"
     assert {pos.where(new), pos.state.pieces[new].props.get("two_hex")} == {"58.65", adjacent}
     assert game(pos).ce(new) == 2                                      # (1 + 2) / 2 = 1.5 -> 2
+
+
+def test_oao_22_3_3_a_gdt_division_takes_back_its_detachments_when_stacked():
+    """22.3.3: at the end of a friendly movement phase a GDT division stacked with its detachment
+    removes it and its strength-reduction marker; one elsewhere stays out."""
+    pos = blank("campaign", gt=5)
+    div = unit(pos, "FR-81t_GDT", "20.20", army="GDT", gdt_minus=2, sr_marker=4)
+    first = unit(pos, "FR-1_det_81", "20.20", army="GDT")
+    second = unit(pos, "FR-2_det_81", "25.20", army="GDT")
+    do(pos, "end of movement", lambda g: substitutions.gdt_detachments(g, "allied"))
+    assert pos.where(first) == "withdrawn" and pos.where(second) == "25.20"
+    assert pos.state.pieces[div].props.get("gdt_minus") == 1
+    do(pos, "move", lambda g: g.move_piece(second, "20.20"))
+    do(pos, "end of movement", lambda g: substitutions.gdt_detachments(g, "allied"))
+    assert pos.where(second) == "withdrawn"
+    assert not pos.state.pieces[div].props.get("gdt_minus") and not pos.state.pieces[div].props.get("sr_marker")
+
+
+def test_oao_15_6_1_supply_units_return_to_normal_mode_in_their_supply_phase():
+    """15.6.1 (and 4.2.3, reading R4): Extended supply units stay flipped until their side's next
+    Supply Phase, when they return to Normal mode and their Ammo records are cleared."""
+    pos = blank("campaign", gt=10, ammo_used={})
+    all_rail(pos)
+    rr = sorted(h for h in game(pos).board.rail if game(pos).board.hexes[h].get("country") == "FR")
+    dep = unit(pos, "FR-depot-QUINTA", rr[0], army="FR5", face=1)
+    ger = unit(pos, "DE-depot-PRIMA", "57.43", army="DE1", face=1)
+    pos.set("ammo_used", {f"unit:{dep}": 3, f"unit:{ger}": 2})
+    pos.call("supply_phase", side="allied")
+    assert pos.face(dep) == 0 and pos.face(ger) == 1                   # only the phasing side's
+    assert pos.state.globals["ammo_used"] == {f"unit:{ger}": 2}
