@@ -486,3 +486,26 @@ def test_oao_25_2_gt_6_two_front_line_corps_and_a_cavalry_division_go_east():
     assert pos.where(t4) == "53.30"
     pos.push(f"german: send_cavalry unit=#{cav}")
     assert pos.where(cav) == "withdrawn" and pos.state.globals.get("east_done")
+
+
+def test_oao_21_1_inferior_allied_doctrine_black_6_rerolls_when_the_allies_defend():
+    """21.1 (GT 1-5): with the Allies defending, a black 6 re-rolls both dice (the new roll
+    stands even with another 6); a black 1 does not."""
+    pos = blank("campaign", gt=5)
+    all_rail(pos)
+    unit(pos, FR_DIV, "44.18", army="FR5")
+    d = unit(pos, DE_DIV, "44.17", army="DE2")
+    pos.dice(3, 6, 4, 6, [1, 1], [1, 1])
+    attack(pos, "german", "44.18", [d])
+    pos.push("german: normal")
+    pos.push("allied: normal")
+    assert pos.state.globals["combat_report"]["lines"][1]["dice"] == [3, 6, 4, 6]
+    pos = blank("campaign", gt=5)
+    all_rail(pos)
+    unit(pos, FR_DIV, "44.18", army="FR5")
+    d = unit(pos, DE_DIV, "44.17", army="DE2")
+    pos.dice(3, 1, [1, 1], [1, 1])
+    attack(pos, "german", "44.18", [d])
+    pos.push("german: normal")
+    pos.push("allied: normal")
+    assert pos.state.globals["combat_report"]["lines"][1]["dice"] == [3, 1]

@@ -604,3 +604,17 @@ def test_oao_15_6_1_supply_units_return_to_normal_mode_in_their_supply_phase():
     pos.call("supply_phase", side="allied")
     assert pos.face(dep) == 0 and pos.face(ger) == 1                   # only the phasing side's
     assert pos.state.globals["ammo_used"] == {f"unit:{ger}": 2}
+
+
+def test_oao_23_2_samson_is_supplied_by_any_path_to_a_french_port():
+    """23.2: the Samson armoured cars are in supply whenever they can trace a supply path of any
+    length to a French Port; another unit there without a source is not."""
+    pos = blank("campaign", gt=10, rail_allied=[])
+    g = game(pos)
+    here = next(h for h in sorted(g.board.land) if g.board.distance("31.11", h) == 3 and h not in g.board.ports
+                and all(g.board.distance(h, p) > 1 for p in g.board.ports))
+    s = unit(pos, "GB-Samson", here, army="BEF")
+    c = unit(pos, "FR-2c", here, army="FR5")
+    g = game(pos)
+    assert supply.unit_sources(g, s) == [("fixed", None, False)]
+    assert supply.unit_sources(g, c) == []
