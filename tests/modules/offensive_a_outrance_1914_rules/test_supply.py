@@ -618,3 +618,38 @@ def test_oao_23_2_samson_is_supplied_by_any_path_to_a_french_port():
     g = game(pos)
     assert supply.unit_sources(g, s) == [("fixed", None, False)]
     assert supply.unit_sources(g, c) == []
+
+
+def test_oao_18_4_1_red_bridges_demolished_by_a_french_unit_once_both_hexes_were_german():
+    """18.4.1: a red RR bridge (Amiens 23.24-23.25, printed "23.14-.25") is demolished for good
+    the moment a French unit moves next to it, if both its hexes have been German-controlled at
+    some time in the game; 18.4.3: never rebuilt."""
+    pos = blank("campaign", gt=10)
+    rules = pos.session.ruleset
+    assert "red" in rules.rr_structures["23.24|23.25"][0]
+    d = unit(pos, FR_DIV, "22.24", army="FR6")
+    pos.set("ever_german", ["23.24"])
+    do(pos, "arrives", lambda g: events.arrived(g, [d], "23.24", "22.24", set()))
+    assert "23.24|23.25" not in pos.state.globals.get("red_destroyed", [])
+    pos.set("ever_german", ["23.24", "23.25"])
+    do(pos, "arrives again", lambda g: events.arrived(g, [d], "23.24", "22.24", set()))
+    assert "23.24|23.25" in pos.state.globals["red_destroyed"]
+    assert "23.24|23.25" in pos.state.globals["rr_demolished"]
+
+
+def test_oao_18_4_2_a_demolished_structure_blocks_rail_movement_and_the_loc():
+    """18.4.2: a hexside with a demolished RR structure cannot be used for rail movement (nor a
+    depot's, 15.6.3) or for tracing a LOC."""
+    from modules.offensive_a_outrance_1914.rules import moves
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    a, b = "29.31", "30.31"                                            # Chauny
+    dep = unit(pos, "FR-depot-QUINTA", a, army="FR5")
+    frame = {"side": "allied", "counter": False}
+    g = game(pos)
+    assert (a, b) in g.board.rail_link
+    assert moves.MoveContext(g, frame, [dep], a, a).cost(a, b) == 1
+    pos.set("rr_demolished", ["29.31|30.31"])
+    g = game(pos)
+    assert control.demolished(g, a, b)
+    assert moves.MoveContext(g, frame, [dep], a, a).cost(a, b) is None
