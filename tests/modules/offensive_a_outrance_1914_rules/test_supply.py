@@ -653,3 +653,21 @@ def test_oao_18_4_2_a_demolished_structure_blocks_rail_movement_and_the_loc():
     g = game(pos)
     assert control.demolished(g, a, b)
     assert moves.MoveContext(g, frame, [dep], a, a).cost(a, b) is None
+
+
+def test_oao_17_2_2_in_gt_10_the_ninth_army_depot_replaces_the_detachement_darmee_depot():
+    """17.2.2 (second): in GT 10 the Détachement d'Armée depot is removed and replaced by the
+    Ninth (NONA) Army depot (a 16.2 substitution on its hex)."""
+    pos = fresh("campaign")
+    det = next(p for p, piece in pos.state.pieces.items() if piece.type == "FR-depot-Det_d_Armee")
+    nona = next(p for p, piece in pos.state.pieces.items() if piece.type == "FR-depot-NONA")
+    where = pos.where(det)
+    assert where in game(pos).board.hexes
+    st = pos.session.ruleset.machine.table["preliminary"]
+    pos.set("turn", 9)
+    do(pos, "GT 9", lambda g: st.substitutions(g, {"side": "allied"}))
+    assert pos.where(nona) != where
+    pos.set("turn", 10)
+    do(pos, "GT 10", lambda g: st.substitutions(g, {"side": "allied"}))
+    assert pos.where(nona) == where and pos.where(det) == "withdrawn"
+    assert game(pos).army(nona) == "FR9"
