@@ -671,3 +671,22 @@ def test_oao_17_2_2_in_gt_10_the_ninth_army_depot_replaces_the_detachement_darme
     do(pos, "GT 10", lambda g: st.substitutions(g, {"side": "allied"}))
     assert pos.where(nona) == where and pos.where(det) == "withdrawn"
     assert game(pos).army(nona) == "FR9"
+
+
+def test_oao_15_7_the_secondary_depot_activates_for_an_army_near_its_formations():
+    """15.7: in a friendly Supply Phase the Secondary Depot is announced for an army and placed in
+    a hex with a valid LOC within 9 hexes of a Formation of that army (reading R19); it works as
+    that army's depot at once (15.1.1)."""
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    d = unit(pos, FR_DIV, "30.40", army="FR5")
+    sec = pos.place("FR-depot-Secondary", "box:held", owner="allied")
+    pos.call("supply_phase", side="allied")
+    offers = [a for a in pos.session.legal_actions() if a.verb == "secondary"]
+    assert offers and all(a["army"] == "FR5" for a in offers)
+    pos.push(offers[0])
+    g = game(pos)
+    at = pos.where(sec)
+    assert at in supply.loc_hexes(g, "allied") and g.board.distance(at, "30.40") <= 9
+    assert sec in supply.depots_of(g, "FR5", "allied")
+    assert d
