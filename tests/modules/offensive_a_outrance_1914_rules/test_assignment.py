@@ -251,3 +251,18 @@ def test_oao_16_5_scheduled_withdrawals_leave_in_the_preliminary_phase():
     assert pos.where(d) == "30.40"
     do(pos, "Allied turn", lambda g: st.withdrawals(g, {"side": "allied"}))
     assert pos.where(d) == WITHDRAWN
+
+
+def test_oao_22_2_the_paris_garrison_area_overlaps_the_other_armies_aoas():
+    """22.2 / 22.2.1: the Garrison of Paris is an army whose AoA — the Paris Garrison Area inside
+    the printed IPs — may overlap other armies' AoAs."""
+    pos = blank("campaign", gt=10)
+    board = game(pos).board
+    inside = sorted(board.paris_area)[0]
+    unit(pos, "FR-Paris_Nord", inside, army="PARIS")
+    unit(pos, FR_DIV, "16.30", army="FR6")
+    g = game(pos)
+    paris = org.army_aoa(g, "allied", "PARIS")
+    sixth = org.army_aoa(g, "allied", "FR6")
+    assert paris == frozenset(board.paris_area)
+    assert paris & sixth                                               # the overlap 22.2 allows
