@@ -571,3 +571,25 @@ def test_oao_7_4_7_a_push_back_across_an_imposing_river_only_by_a_force_that_sta
     pos2.push(f"allied: move to=@{a}")
     assert refused(pos2, f"allied: push target=@{b}", "7.4.7")
     assert weak
+
+
+def test_oao_24_5_the_belgian_special_rp_entrains_one_belgian_unit_once():
+    """24.5: the Belgian special RP (2nd Interphase) lets one Belgian unit enter Rail Mode,
+    whatever the Allied RP left; it never expires and is used once."""
+    pos = blank("campaign", gt=7, rp_allied=0, be_special_rp=True)
+    g = game(pos)
+    pos.set("rail_allied", sorted(g.board.rail))
+    rr = next(h for h in sorted(g.board.rail) if g.board.hexes[h].get("country") == "BE"
+              and g.board.rail.get(h) == "double")
+    be = unit(pos, "BE-1", rr, army="BELGA")
+    fr = unit(pos, FR_DIV, next(h for h in sorted(g.board.rail) if g.board.hexes[h].get("country") == "FR"
+                                and g.board.rail.get(h) == "double"), army="FR5")
+    movement(pos, "allied")
+    select(pos, fr)
+    assert not any(a.verb == "entrain" for a in pos.session.legal_actions())   # no RP for the French
+    pos.push("allied: done")
+    select(pos, be)
+    offers = [a for a in pos.session.legal_actions() if a.verb == "entrain"]
+    assert offers
+    pos.push(offers[0])
+    assert not pos.state.globals.get("be_special_rp") and pos.state.globals["rp_allied"] == 0
