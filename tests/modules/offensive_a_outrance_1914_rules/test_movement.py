@@ -593,3 +593,27 @@ def test_oao_24_5_the_belgian_special_rp_entrains_one_belgian_unit_once():
     assert offers
     pos.push(offers[0])
     assert not pos.state.globals.get("be_special_rp") and pos.state.globals["rp_allied"] == 0
+
+
+def test_oao_7_7_3_short_of_mp_the_entrain_mp_are_recorded_and_finished_next_phase():
+    """7.7.3 (3): a unit without the MP to entrain spends what it has and an MP-spent marker
+    records them; the rest are its first MP next phase (7.8.2). (The rulebook's example — a
+    regiment spending 2 of its 3 MP — needs a Task begun after moving, which reading R25 does not
+    allow; here a division spends 5 of its 9 MP in a Counter-Movement Phase.)"""
+    pos = blank("campaign", gt=10, rp_allied=10)
+    g = game(pos)
+    pos.set("rail_allied", sorted(g.board.rail))
+    rr = next(h for h in sorted(g.board.rail) if g.board.hexes[h].get("country") == "FR"
+              and g.board.rail.get(h) == "double")
+    d = unit(pos, FR_DIV, rr, army="FR5")
+    movement(pos, "allied", counter=True)
+    select(pos, d)
+    offer = next(a for a in pos.session.legal_actions() if a.verb == "entrain")
+    pos.push(offer)
+    assert pos.state.pieces[d].props["task"] == {"kind": "entrain", "mp": 5, "need": 9}
+    assert pos.where(d) == rr
+    pos.clear_stack()
+    movement(pos, "allied")
+    props = pos.state.pieces[d].props                                  # 4 MP finish entraining, then
+    assert pos.where(d) == str(offer["to"])                            # it must move at once (7.7.3 (4))
+    assert props["rail"]["stage"] == "detrain" and props["task"]["kind"] == "detrain"
