@@ -617,3 +617,24 @@ def test_oao_7_7_3_short_of_mp_the_entrain_mp_are_recorded_and_finished_next_pha
     props = pos.state.pieces[d].props                                  # 4 MP finish entraining, then
     assert pos.where(d) == str(offer["to"])                            # it must move at once (7.7.3 (4))
     assert props["rail"]["stage"] == "detrain" and props["task"]["kind"] == "detrain"
+
+
+def test_oao_7_4_6_example_a_push_back_at_4_to_1_with_white_2_and_black_2_succeeds():
+    """7.4.6 example: at 4:1, white 2 and black 2 succeeded (a black-circle retreat on the CRT,
+    7.4.3). Here AS 10 against DS 2 is 5:1, read 4:1 (9.6, reading R1); PR 4 against PR 2 is -2
+    on the white die, so a white 4 reads as 2. (The example's 7:1 "rounded to 8:1" is read 6:1
+    by R1 and rolled.)"""
+    pos = blank("campaign", gt=10)
+    a = unit(pos, "FR-59r_2_R", "25.20", army="FR5")
+    g = game(pos)
+    target = next(n for n in sorted(g.board.nbrs["25.20"]) if not g.board.side[("25.20", n)])
+    weak = unit(pos, "DE-loc-Landsturm", target, army="DE2")
+    movement(pos, "allied")
+    select(pos, a)
+    pos.dice(4, 2, [1, 1])                       # the push-back's white and black, the pushed unit's EC
+    pos.push(f"allied: push target=@{target}")
+    report = str(pos.state.globals["combat_report"])
+    assert "4:1" in report and "success" in report
+    while top(pos)["state"] != "force":
+        pos.push(next(iter(pos.session.legal_actions())))
+    assert game(pos).board.distance(target, pos.where(weak)) == 2
