@@ -509,3 +509,23 @@ def test_oao_21_1_inferior_allied_doctrine_black_6_rerolls_when_the_allies_defen
     pos.push("german: normal")
     pos.push("allied: normal")
     assert pos.state.globals["combat_report"]["lines"][1]["dice"] == [3, 1]
+
+
+def test_oao_23_1_3_and_24_3_voluntary_base_transfers_in_the_allied_preliminary_phase():
+    """23.1.1 / 23.1.3: the BEF may transfer its base voluntarily in any Allied Preliminary Phase
+    after GT 6; 24.3.1 / 24.3.2: the Belgians to Oostende, then to France, in any one; with
+    Oostende German-occupied the transfer goes straight to the shift (24.3.2a)."""
+    pos = blank("campaign", gt=6)
+    assert "bef_transfer" not in prelim.prelim_choices(game(pos))
+    assert "be_transfer" in prelim.prelim_choices(game(pos))
+    pos.set("turn", 7)
+    assert "bef_transfer" in prelim.prelim_choices(game(pos))
+    pos.call("prelim_options", side="allied")
+    pos.push("allied: be_transfer")
+    assert pos.state.globals["bases"]["BELGA"] == "37.10"
+    assert "be_shift" in prelim.prelim_choices(game(pos)) and "be_transfer" not in prelim.prelim_choices(game(pos))
+    pos2 = blank("campaign", gt=7)
+    unit(pos2, DE_DIV, "37.10", army="DE1")
+    do(pos2, "transfer", lambda g: prelim.start_be_transfer(g))
+    assert pos2.state.globals.get("be_shift_done")
+    assert pos2.session.ruleset.french_port(pos2.state.globals["bases"]["BELGA"])
