@@ -678,3 +678,23 @@ def test_oao_11_1_1_retreat_away_from_the_combat_hex_toward_the_armys_supply():
     best2, further2 = retreat.options(game(pos2), frame2)
     z = game(pos2).zoc("german")
     assert any(n in z for n in best2) and any(n not in z for n in best2)
+
+
+def test_oao_9_6_1_river_shift_only_when_every_attacker_crosses_the_river():
+    """9.6.1: 1L across a Great River, 2L across an Imposing River, if all attacking Combat units
+    attack across such a hexside; none if one attacks across another hexside."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    a, b = next((a, b) for (a, b), attrs in sorted(g.board.side.items())
+                if attrs.get("river") == "imposing" and not attrs.get("pontoon") and a in g.board.land
+                and b in g.board.land)
+    other = next(n for n in sorted(g.board.nbrs[b]) if n != a and n in g.board.land
+                 and not g.board.side[(n, b)].get("river") and not g.board.side[(n, b)].get("crest"))
+    x = unit(pos, DE_DIV, a, army="DE1")
+    y = unit(pos, DE_DIV2, other, army="DE1")
+    dfn = unit(pos, FR_DIV, b, army="FR5")
+    g = game(pos)
+    alone = combat.column_shifts(g, [(a, [x])], [dfn], b, "german", False, False)
+    assert any(s == -2 and "river" in why for why, s in alone)
+    both = combat.column_shifts(g, [(a, [x]), (other, [y])], [dfn], b, "german", False, False)
+    assert not any("river" in why for why, s in both)

@@ -322,3 +322,19 @@ def test_oao_13_3_3_and_13_3_4_prep_bombardment_procedure_and_table():
     assert not pos.state.pieces[hq].props.get("prep")                 # the Prep marker is spent
     frame = {"side": "german", "bombard": []}
     assert not [c for c in combat.bombard_candidates(game(pos), frame) if c[1] in guns]   # 13.3.2
+
+
+def test_oao_12_4_1_an_x2_siege_unit_rolls_twice():
+    """12.4.1: a siege unit printed "x2" rolls 1d6 twice when it bombards (x4 four times)."""
+    pos = blank("campaign", gt=10, bombard_42=7, bombard_305=25)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    g = game(pos)
+    n1 = g.board.nbrs[LIOUVILLE[0]][0]
+    one = unit(pos, "DE-siege-3_1", n1, face=1)
+    two = unit(pos, "DE-siege-2+3_4", n1, face=1)
+    assert pos.session.ruleset.unit_types["DE-siege-2+3_4"].attrs.get("guns") == 2
+    pos.dice(6, 6, 6, 6)
+    do(pos, "x1", lambda g: fortress.bombard(g, one, f, {"side": "german"}))
+    assert len(pos.state.globals["combat_report"]["lines"][0]["dice"]) == 1
+    do(pos, "x2", lambda g: fortress.bombard(g, two, f, {"side": "german"}))
+    assert len(pos.state.globals["combat_report"]["lines"][0]["dice"]) == 2

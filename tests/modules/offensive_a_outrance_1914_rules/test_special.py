@@ -529,3 +529,53 @@ def test_oao_23_1_3_and_24_3_voluntary_base_transfers_in_the_allied_preliminary_
     do(pos2, "transfer", lambda g: prelim.start_be_transfer(g))
     assert pos2.state.globals.get("be_shift_done")
     assert pos2.session.ruleset.french_port(pos2.state.globals["bases"]["BELGA"])
+
+
+def test_oao_29_5_and_31_4_scenario_victory_conditions():
+    """29.5: the French win the Battle for Lorraine with their objective met and no German unit
+    in Manonviller (55.57), the German with the objective missed and a German unit there, else a
+    draw (reading 26 of the digest's errata list: the 2nd Army's objective or Finstingen); 31.4:
+    the Race to the Sea is won by 10 VP."""
+    pos = blank("lorraine", gt=5, lorraine_french_objective=True)
+    do(pos, "end", lambda g: final.game_end(g))
+    assert "French" in pos.session.outcome().text
+    pos = blank("lorraine", gt=5)
+    unit(pos, DE_DIV, "55.57", army="DE6")
+    do(pos, "end", lambda g: final.game_end(g))
+    assert "Manonviller" in pos.session.outcome().text and pos.session.outcome().winner == "german"
+    pos = blank("lorraine", gt=5)
+    do(pos, "end", lambda g: final.game_end(g))
+    assert "draw" in pos.session.outcome().text
+    pos = blank("lorraine", gt=3)
+    pos.set("control", {"60.55": "allied"})
+    do(pos, "end of a player turn", lambda g: final.lorraine_victory_check(g))
+    assert pos.state.globals.get("lorraine_french_objective")              # Finstingen (29.5)
+    pos = blank("race_to_the_sea", gt=30, vp=-11)
+    do(pos, "end", lambda g: final.game_end(g))
+    assert "Allies win" in pos.session.outcome().text
+
+
+def test_oao_18_4_1a_pont_de_pontoise_only_when_a_german_unit_is_adjacent():
+    """18.4.1a: the Pont de Pontoise (15.33-15.34) is demolished only when a German unit moves
+    adjacent to it (not within 8 hexes like the orange structures), and never rebuilt (X)."""
+    pos = blank("campaign", gt=10)
+    assert pos.session.ruleset.rr_structures["15.33|15.34"] == ("pont_de_pontoise", "X")
+    g = game(pos)
+    three = next(h for h in sorted(g.board.land) if min(g.board.distance(h, "15.33"), g.board.distance(h, "15.34")) == 3)
+    d = unit(pos, DE_DIV, three, army="DE1")
+    do(pos, "within 3", lambda g: events.arrived(g, [d], three, None, set()))
+    assert "15.33|15.34" not in pos.state.globals.get("rr_demolished", [])
+    nxt = next(n for n in sorted(g.board.nbrs["15.33"]) if n != "15.34" and n in g.board.land)
+    do(pos, "adjacent", lambda g: events.arrived(g, [d], nxt, three, set()))
+    assert "15.33|15.34" in pos.state.globals["rr_demolished"]
+
+
+def test_oao_25_2_2_optional_no_withdrawal_from_the_6th_or_7th_army():
+    """25.2.2 (optional): none of the withdrawn infantry Formations may belong to the 6th or 7th
+    Army."""
+    for option, offered in ((None, True), ("on", False)):
+        pos = blank("campaign", gt=6, **({"options": {"no_6th_7th_withdrawal": option}} if option else {}))
+        t11 = unit(pos, "DE-train-Treno_11", "55.30", army="DE6")
+        unit(pos, "DE-22_11", "55.31", army="DE6")
+        unit(pos, "DE-38_11", "55.32", army="DE6")
+        assert (t11 in plans.front_line_corps(game(pos))) == offered
