@@ -690,3 +690,26 @@ def test_oao_15_7_the_secondary_depot_activates_for_an_army_near_its_formations(
     assert at in supply.loc_hexes(g, "allied") and g.board.distance(at, "30.40") <= 9
     assert sec in supply.depots_of(g, "FR5", "allied")
     assert d
+
+
+def test_oao_15_2_2_a_corps_train_supplies_a_support_unit_not_stacked_with_a_formation():
+    """15.2.2 / 5.5.1: a Support unit not stacked with a Formation may trace to any Corps Train
+    (of its army) in range."""
+    pos, here, train = _train_position()
+    s = unit(pos, "FR-support-23_27_Ch", here, army="FR5")
+    assert [src for kind, src, _ext in supply.unit_sources(game(pos), s) if kind == "train"] == [train]
+
+
+def test_oao_16_3_a_combined_substitution_with_one_unit_eliminated_is_a_simple_one():
+    """16.3: if one of the units a combined substitution needs has been eliminated, a 16.2.1
+    substitution replaces the other, keeping its strength reduction."""
+    from modules.offensive_a_outrance_1914.rules.losses import eliminate
+    pos = blank("campaign", gt=6)
+    a = unit(pos, "DE-1_B_Lw", "58.65", army="DE7", corps="", ce=1, face=1)
+    b = unit(pos, "DE-2_B_Lw", "59.64", army="DE7", corps="")
+    do(pos, "2 B.Lw lost", lambda g: eliminate(g, b, "test"))
+    new = pos.place("DE-Eichhorn", "reinforcements", owner="german", at="box:substitution", arrives=6,
+                    replaces="DE-1_B_Lw DE-2_B_Lw")
+    do(pos, "end of the German movement phase", lambda g: substitutions.end_of_movement(g, "german"))
+    assert pos.where(new) == "58.65" and pos.where(a) == "withdrawn"
+    assert pos.face(new) == 1 and game(pos).ce(new) == 1

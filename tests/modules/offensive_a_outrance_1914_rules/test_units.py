@@ -272,3 +272,29 @@ def test_oao_8_3_2_withdrawal_mp_recorded_as_for_reactions():
     to = sorted(str(a["to"]) for a in pos.session.legal_actions() if a.verb == "withdraw")[0]
     pos.push(f"allied: withdraw unit=#{c} to=@{to}")
     assert pos.state.pieces[c].props["reaction_mp"] == hop_cost(game(pos), "44.18", to)
+
+
+def test_oao_8_7_3_loc_cavalry_failing_a_forced_march_ec_is_eliminated():
+    """8.7.3: LOC cavalry is eliminated if it fails a Forced March EC (7.2.4)."""
+    from modules.offensive_a_outrance_1914.rules.forces import forced_march_check
+    pos = blank("campaign", gt=10)
+    s = unit(pos, "GB-Samson", "30.20", army="BEF")
+    pos.dice([6, 6])
+    do(pos, "forced march", lambda g: forced_march_check(g, [s], 3))
+    assert pos.where(s) not in game(pos).board.hexes
+
+
+def test_oao_8_2_1_reaction_cause_1_an_enemy_moves_next_to_cavalry_with_no_enemy_adjacent():
+    """8.2.1 cause 1: an enemy unit moves adjacent to a friendly cavalry unit that was not already
+    adjacent to any enemy unit: it may react one hex (8.2.2)."""
+    pos = blank("campaign", gt=10)
+    c = unit(pos, FR_CAV, "22.26", army="FR6")
+    g = game(pos)
+    start = next(h for h in sorted(g.board.land) if g.board.distance("22.26", h) == 2)
+    step = next(n for n in sorted(g.board.nbrs[start]) if g.board.distance("22.26", n) == 1)
+    d = unit(pos, DE_DIV, start, army="DE1")
+    movement(pos, "german")
+    select(pos, d, "german")
+    do(pos, "the German steps next to the cavalry", lambda g: walk(g, g.top, [start, step]))
+    assert top(pos)["state"] == "reaction" and pos.session.prompt().side == "allied"
+    assert any(a.verb == "react" and a["unit"] == c for a in pos.session.legal_actions())
