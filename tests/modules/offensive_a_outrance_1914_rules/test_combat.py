@@ -698,3 +698,32 @@ def test_oao_9_6_1_river_shift_only_when_every_attacker_crosses_the_river():
     assert any(s == -2 and "river" in why for why, s in alone)
     both = combat.column_shifts(g, [(a, [x]), (other, [y])], [dfn], b, "german", False, False)
     assert not any("river" in why for why, s in both)
+
+
+def test_oao_11_1_6_an_isolated_demoralized_force_that_cannot_retreat_surrenders():
+    """11.1.6: an Isolated, Demoralized Force that cannot retreat (11.1.5) surrenders; one not
+    Isolated takes the 11.1.5 losses instead."""
+    def ringed(isolated: bool):
+        pos = blank("campaign", gt=10)
+        if isolated:
+            pos.set("rail_allied", [])
+        else:
+            all_rail(pos)
+        g = game(pos)
+        here = next(h for h in sorted(g.board.rail) if g.board.hexes[h].get("country") == "FR"
+                    and len(g.board.nbrs[h]) == 6 and all(n in g.board.land for n in g.board.nbrs[h]))
+        d = unit(pos, FR_DIV, here, army="FR5", ce=5)                 # D1, on a railway
+        ids = iter(("DE-11_6", "DE-12_6", "DE-13_7", "DE-14_7", "DE-16_8", "DE-3_2"))
+        for n in g.board.nbrs[here]:
+            unit(pos, next(ids), n, army="DE2")
+        from modules.offensive_a_outrance_1914.rules import supply
+        assert supply.isolated(game(pos), d) == isolated
+        pos.call("retreat", side="allied", units=[d], origin=here, hex=here, left=1, path=[here], pushed=True)
+        if any(a.verb == "stay" for a in pos.session.legal_actions()):
+            pos.push("allied: stay")                                  # (or settled at once: no hex at all)
+        assert not any(a.verb == "retreat" for a in pos.session.legal_actions())
+        return pos, d, here
+    pos, d, here = ringed(True)
+    assert pos.where(d) not in game(pos).board.hexes                  # surrendered
+    pos, d, here = ringed(False)                                       # its own hex an operational RR hex
+    assert pos.where(d) == here and pos.face(d) == 1                # 11.1.5: a CE level and an SR
