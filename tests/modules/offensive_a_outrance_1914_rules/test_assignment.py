@@ -266,3 +266,16 @@ def test_oao_22_2_the_paris_garrison_area_overlaps_the_other_armies_aoas():
     sixth = org.army_aoa(g, "allied", "FR6")
     assert paris == frozenset(board.paris_area)
     assert paris & sixth                                               # the overlap 22.2 allows
+
+
+def test_oao_22_3_1_before_gt_18_the_gdt_has_its_own_area_outside_every_armys_aoa():
+    """22.3.1: before GT 18 the GDT's units may not be inside any army's AoA: its Corps Train
+    seeds an area of its own in the partition (22.3.4 dissolves it in GT 18)."""
+    def areas(gt):
+        pos = blank("campaign", gt=gt)
+        unit(pos, FR_DIV, "30.30", army="FR5")
+        unit(pos, "FR-train-Treno_GDT", "22.20", army="GDT")
+        g = game(pos)
+        return org.army_aoa(g, "allied", "GDT"), org.army_aoa(g, "allied", "FR5")
+    gdt, fifth = areas(17)
+    assert "22.20" in gdt and not gdt & fifth

@@ -727,3 +727,14 @@ def test_oao_11_1_6_an_isolated_demoralized_force_that_cannot_retreat_surrenders
     assert pos.where(d) not in game(pos).board.hexes                  # surrendered
     pos, d, here = ringed(False)                                       # its own hex an operational RR hex
     assert pos.where(d) == here and pos.face(d) == 1                # 11.1.5: a CE level and an SR
+
+
+def test_oao_7_8_3_2_an_attack_on_the_hex_removes_the_ip_construction_marker():
+    """7.8.3 (2): when the enemy attacks the hex, the IP-construction MP-spent marker goes."""
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    d = unit(pos, FR_DIV, "44.18", army="FR5", task={"kind": "ip", "mp": 5, "need": 13})
+    a = unit(pos, DE_DIV, "44.17", army="DE2")
+    pos.dice(3, 3, [1, 1], [1, 1])
+    attack(pos, "german", "44.18", [a])
+    assert not pos.state.pieces[d].props.get("task")
