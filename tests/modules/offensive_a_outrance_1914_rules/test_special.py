@@ -579,3 +579,14 @@ def test_oao_25_2_2_optional_no_withdrawal_from_the_6th_or_7th_army():
         unit(pos, "DE-22_11", "55.31", army="DE6")
         unit(pos, "DE-38_11", "55.32", army="DE6")
         assert (t11 in plans.front_line_corps(game(pos))) == offered
+
+
+def test_oao_26_6_2a_the_6th_army_detaches_no_formation_before_or_while_its_plan_is_active():
+    """26.6.2a: before its activation and while its plan is active, the German 6th Army may not
+    detach any Formation (to another army)."""
+    from modules.offensive_a_outrance_1914.rules.assign import army_change_refusal
+    for status, refused_ in (("suspended", True), ("active", True), ("abandoned", False)):
+        pos = blank("campaign", gt=10, plans={"DE_6th": status})
+        d = unit(pos, "DE-13_7", "60.51", army="DE6")
+        refusal = army_change_refusal(game(pos), d, "DE7")
+        assert (refusal is not None and refusal.rule.endswith("26.6.2a")) == refused_
