@@ -713,3 +713,21 @@ def test_oao_16_3_a_combined_substitution_with_one_unit_eliminated_is_a_simple_o
     do(pos, "end of the German movement phase", lambda g: substitutions.end_of_movement(g, "german"))
     assert pos.where(new) == "58.65" and pos.where(a) == "withdrawn"
     assert pos.face(new) == 1 and game(pos).ce(new) == 1
+
+
+def test_oao_22_3_4_in_gt_18_the_gdt_divisions_become_independent_and_its_train_leaves():
+    """22.3.4 (read with the schedules, NOTES.md): in GT 18 the independent 81t, 82t, 84t, 88t
+    replace 81t/GDT … 88t/GDT, keeping their SRs and CE status, and the GDT train leaves play."""
+    pos = fresh("campaign")
+    old = next(p for p, piece in pos.state.pieces.items() if piece.type == "FR-81t_GDT")
+    new = next(p for p, piece in pos.state.pieces.items() if piece.type == "FR-81t")
+    train = next(p for p, piece in pos.state.pieces.items() if piece.type == "FR-train-Treno_GDT")
+    do(pos, "the train on the map", lambda g: g.move_piece(train, "11.33"))
+    where = pos.where(old)
+    st = pos.session.ruleset.machine.table["preliminary"]
+    pos.set("turn", 18)
+    do(pos, "withdrawals", lambda g: st.withdrawals(g, {"side": "allied"}))
+    do(pos, "substitutions", lambda g: st.substitutions(g, {"side": "allied"}))
+    assert pos.where(old) == "withdrawn" and pos.where(new) == where
+    assert pos.where(train) == "withdrawn"
+    assert game(pos).corps(new) != "GDT"
