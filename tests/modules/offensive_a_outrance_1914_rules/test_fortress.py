@@ -338,3 +338,20 @@ def test_oao_12_4_1_an_x2_siege_unit_rolls_twice():
     assert len(pos.state.globals["combat_report"]["lines"][0]["dice"]) == 1
     do(pos, "x2", lambda g: fortress.bombard(g, two, f, {"side": "german"}))
     assert len(pos.state.globals["combat_report"]["lines"][0]["dice"]) == 2
+
+
+def test_oao_12_2_a_fortress_adds_its_av_to_an_adjacent_defence():
+    """12.2 / 10.1.1: a Fortress next to the defending hex and to an attacking hex adds its AV to
+    the defence (whatever army the defenders belong to)."""
+    pos = blank("campaign", gt=10)
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    g = game(pos)
+    target = next(n for n in sorted(g.board.nbrs[LIOUVILLE[0]]) if n in g.board.land)
+    frm = next(n for n in sorted(g.board.nbrs[target]) if n in g.board.nbrs[LIOUVILLE[0]] and n in g.board.land)
+    dfn = unit(pos, "FR-4_2", target, army="FR3")
+    att = unit(pos, "DE-11_6", frm, army="DE5")
+    frame = {"target": target, "side": "german", "attackers": [att], "phase": {}}
+    total, used = combat.defender_av(game(pos), frame, [dfn], True)
+    assert f in used and game(pos).value(f, "av") > 0
+    alone, _ = combat.defender_av(game(pos), dict(frame, phase={"av_used": [f]}), [dfn], True)
+    assert total > alone                                               # the Fortress's AV counted
