@@ -638,3 +638,19 @@ def test_oao_7_4_6_example_a_push_back_at_4_to_1_with_white_2_and_black_2_succee
     while top(pos)["state"] != "force":
         pos.push(next(iter(pos.session.legal_actions())))
     assert game(pos).board.distance(target, pos.where(weak)) == 2
+
+
+def test_oao_23_3_the_rnd_may_sail_to_the_naval_box_and_is_exempt_from_the_one_unit_limit():
+    """23.3.1: the Naval Box (England) is for RND units only, entered by Naval Movement; 23.3.2 /
+    7.9.0: the RND is exempt from the one-unit-per-GT naval movement limit."""
+    pos = blank("campaign", gt=10, naval_gt=10)                        # a unit already sailed this GT
+    port = "31.11"
+    rnd = unit(pos, "GB-support-1_Naval", port, army="BEF")
+    other = unit(pos, "GB-1_1", port, army="BEF")
+    movement(pos, "allied")
+    to = {(a["unit"], str(a["to"])) for a in pos.session.legal_actions() if a.verb == "embark"}
+    assert (rnd, "box:naval") in to
+    assert not any(u == other for u, _ in to)                          # 7.9.0: one per GT
+    assert refused(pos, f"allied: embark unit=#{other} to=@01.21", "7.9.0")
+    pos.push(f"allied: embark unit=#{rnd} to=@box:naval")
+    assert pos.where(rnd) == "box:channel"                              # at sea (7.9.2)
