@@ -279,3 +279,15 @@ def test_oao_22_3_1_before_gt_18_the_gdt_has_its_own_area_outside_every_armys_ao
         return org.army_aoa(g, "allied", "GDT"), org.army_aoa(g, "allied", "FR5")
     gdt, fifth = areas(17)
     assert "22.20" in gdt and not gdt & fifth
+
+
+def test_oao_5_2_5_the_rnd_naval_artillery_and_french_marines_may_join_the_belgian_army():
+    """5.2.5 / 23.3.2: the British RND units, the British Naval artillery and the French Marine
+    brigade may be assigned to the Belgian army; other British units may not."""
+    pos = blank("campaign", gt=10)
+    rnd = unit(pos, "GB-support-1_Naval", "31.11", army="BEF")
+    marines = unit(pos, "FR-Marine", "31.12", army="FR5")
+    bef = unit(pos, "GB-1_1", "31.13", army="BEF")
+    g = game(pos)
+    assert assign.nationality_ok(g, rnd, "BELGA") and assign.nationality_ok(g, marines, "BELGA")
+    assert not assign.nationality_ok(g, bef, "BELGA")
