@@ -738,3 +738,20 @@ def test_oao_7_8_3_2_an_attack_on_the_hex_removes_the_ip_construction_marker():
     pos.dice(3, 3, [1, 1], [1, 1])
     attack(pos, "german", "44.18", [a])
     assert not pos.state.pieces[d].props.get("task")
+
+
+def test_oao_11_1_1_priority_2_a_retreat_stays_inside_the_armys_aoa():
+    """11.1.1 priority 2: among the hexes farther from the combat hex, a retreat stays inside the
+    army's AoA when it can."""
+    from modules.offensive_a_outrance_1914.rules import org, retreat
+    pos = blank("campaign", gt=10)
+    d = unit(pos, FR_DIV, "25.20", army="FR5")
+    g = game(pos)
+    east = sorted(g.board.nbrs["25.20"])[0]
+    unit(pos, FR_DIV2, east, army="FR6")                              # FR6's Army marker next door
+    g = game(pos)
+    fifth = org.army_aoa(g, "allied", "FR5")
+    frame = {"side": "allied", "units": [d], "origin": "25.20", "hex": "25.20", "path": ["25.20"], "left": 1}
+    best, further = retreat.options(g, frame)
+    outside = [n for n in further if n not in fifth]
+    assert outside and best and all(n in fifth for n in best)
