@@ -355,3 +355,26 @@ def test_oao_12_2_a_fortress_adds_its_av_to_an_adjacent_defence():
     assert f in used and game(pos).value(f, "av") > 0
     alone, _ = combat.defender_av(game(pos), dict(frame, phase={"av_used": [f]}), [dfn], True)
     assert total > alone                                               # the Fortress's AV counted
+
+
+def test_oao_13_3_4_prep_shifts_are_ignored_with_a_fortress_in_the_hex():
+    """13.3.4: the Prep Bombardment's column shifts are ignored if a Fortress is in the target
+    hex (its SR and EC results still apply)."""
+    def prep_shift(with_fortress: bool) -> int:
+        pos = blank("campaign", gt=10, bombard_prep=5, phase_id="attack-10-german")
+        g = game(pos)
+        target = sorted(pos.session.ruleset.prep_hexes)[0]
+        h = next(n for n in g.board.nbrs[target] if n in pos.session.ruleset.playable(g))
+        hq = unit(pos, "DE-hq-Siege_Train_1", h, prep=10)
+        for t in ("DE-siege-2+3_4", "DE-siege-1+2_6"):
+            unit(pos, t, h, face=1)
+        dfn = unit(pos, "FR-1_1", target, army="FR6")
+        if with_fortress:
+            unit(pos, LIOUVILLE[1], target)
+        pos.call("prep_choice", side="german", target=target, hq=hq)
+        pos.dice(1)
+        do(pos, "Prep Bombardment", lambda g: combat.resolve_prep(
+            g, {"prep_hq": hq, "target": target, "defenders": [dfn], "side": "german"}))
+        return int(top(pos)["prep_shift"])
+    assert prep_shift(False) > 0
+    assert prep_shift(True) == 0
