@@ -378,3 +378,22 @@ def test_oao_13_3_4_prep_shifts_are_ignored_with_a_fortress_in_the_hex():
         return int(top(pos)["prep_shift"])
     assert prep_shift(False) > 0
     assert prep_shift(True) == 0
+
+
+def test_oao_11_1_2_a_fortress_flips_on_a_crt_retreat_result():
+    """11.1.2 / 12.1.1: a Fortress flips (loses its outer garrison) when the CRT result includes a
+    retreat, or when every Combat unit in its hex retreated after failed ECs; not otherwise."""
+    def after(def_retreat: int, retreats: dict) -> int:
+        pos = blank("campaign", gt=10)
+        all_rail(pos)
+        f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+        d = unit(pos, "FR-4_2", LIOUVILLE[0], army="FR3")
+        pos.call("prelim_options", side="allied")                      # a frame to hold the battle's notes
+        st = pos.session.ruleset.machine.table["battle"]
+        frame = {"target": LIOUVILLE[0], "defenders": [f, d], "def_retreat": def_retreat, "side": "german",
+                 "retreats": {str(d): 1} if retreats else {}, "excluded": []}
+        do(pos, "defender's retreats", lambda g: st.retreat_defender(g, frame))
+        return pos.face(f)
+    assert after(1, {}) == 1                                           # a CRT retreat
+    assert after(0, {"all": True}) == 1                                # every Combat unit retreats (ECs)
+    assert after(0, {}) == 0
