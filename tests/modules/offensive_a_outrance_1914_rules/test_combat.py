@@ -755,3 +755,21 @@ def test_oao_11_1_1_priority_2_a_retreat_stays_inside_the_armys_aoa():
     best, further = retreat.options(g, frame)
     outside = [n for n in further if n not in fifth]
     assert outside and best and all(n in fifth for n in best)
+
+
+def test_oao_8_6_3_a_garrison_unit_retreats_inside_its_area_when_it_can():
+    """8.6.3: a garrison unit forced to retreat tries to stay inside its area (here the North
+    district of Paris, 22.2.2)."""
+    from modules.offensive_a_outrance_1914.rules import retreat
+    pos = blank("campaign", gt=10)
+    rules = pos.session.ruleset
+    nord = rules.garrison_area(rules.unit_types["FR-Paris_Nord"])
+    g = game(pos)
+    here = next(h for h in sorted(nord) if any(n not in nord and n in g.board.land for n in g.board.nbrs[h])
+                and any(n in nord for n in g.board.nbrs[h]))
+    p = unit(pos, "FR-Paris_Nord", here, army="PARIS")
+    g = game(pos)
+    frame = {"side": "allied", "units": [p], "origin": here, "hex": here, "path": [here], "left": 1}
+    best, further = retreat.options(g, frame)
+    assert any(n not in nord for n in further)
+    assert best and all(n in nord for n in best)
