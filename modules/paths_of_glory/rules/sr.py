@@ -280,8 +280,8 @@ def _destinations(g: Game, side: str, pid: int) -> list[tuple[str, str]]:
         return out.items
     if not supply.in_supply(g, here, side, board.nation_of(g, pid)):
         return out.items  # PoG 13.1.5
-    if movement.leave_violation(g, side, [pid], here):
-        return out.items  # PoG 15.2.4
+    if movement.leave_violation(g, side, [pid], here, sr=True):
+        return out.items  # PoG 13.1.5 / 15.2.4
     if entry.greek_blocked(g, here):
         return out.items  # PoG 9.5.2.4: nobody moves the neutral Greek units
     out.mode = "reserve"
