@@ -27,6 +27,7 @@ from .data import ENEMY
 from .game import Game
 from .losses import reduce_ce
 from .markers import tag
+from .terrain import side_key
 
 RR_RANGE = 5            # 15.1.3
 ISOLATION_HEXES = 6     # 15.5
@@ -76,10 +77,15 @@ class Tracer:
         return True
 
     def stops(self, a: str, b: str) -> bool:
-        """15.3.2: a line may cross an unbridged Imposing River or a Mountain Crest but stops there."""
+        """15.3.2: a line may cross an unbridged Imposing River or a Mountain Crest but stops there;
+        7.1.4a: a damaged bridge over an Imposing River (the Pontoon, 24.6) counts as no bridge."""
         attrs = self.g.board.side.get((a, b), {})
-        return bool(attrs.get("crest")) or (attrs.get("river") == "imposing" and not attrs.get("pontoon")) \
-            or (attrs.get("river") == "imposing" and self.g.get("pontoon_destroyed"))
+        if attrs.get("crest"):
+            return True
+        if attrs.get("river") != "imposing":
+            return False
+        return not attrs.get("pontoon") or bool(self.g.get("pontoon_destroyed")) \
+            or side_key(a, b) in self.g.get("blown_bridges", [])
 
     def from_receiver(self, pid: int | None, start: str, limit: int) -> dict[str, int]:
         """Distances from the receiving unit's hex to every hex a source may stand in to reach it

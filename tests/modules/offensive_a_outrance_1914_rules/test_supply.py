@@ -731,3 +731,20 @@ def test_oao_22_3_4_in_gt_18_the_gdt_divisions_become_independent_and_its_train_
     assert pos.where(old) == "withdrawn" and pos.where(new) == where
     assert pos.where(train) == "withdrawn"
     assert game(pos).corps(new) != "GDT"
+
+
+def test_oao_7_1_4a_a_damaged_bridge_over_an_imposing_river_stops_supply_tracing():
+    """7.1.4a effect: a damaged road bridge over an Imposing River (on this map the Belgian
+    Pontoon 51.16-52.16, 24.6) cannot be used to trace supply: the line stops at the river as if
+    unbridged (15.3.2). (Here the Scheldt turns Great at 51.17-52.16, so the hexes beyond are
+    still reached the long way round.)"""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    a, b = next((a, b) for (a, b), attrs in sorted(g.board.side.items())
+                if attrs.get("pontoon") and attrs.get("river") == "imposing")
+    assert not supply.Tracer(g, "allied").stops(a, b)
+    pos.set("blown_bridges", [f"{a}|{b}" if a < b else f"{b}|{a}"])
+    g = game(pos)
+    blocked = supply.Tracer(g, "allied").from_receiver(None, a, 4)
+    assert supply.Tracer(g, "allied").stops(a, b)
+    assert b in blocked                                   # the line crosses, but goes no further
