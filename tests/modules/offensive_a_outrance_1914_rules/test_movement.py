@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from modules.offensive_a_outrance_1914.rules import events, org, rail, tasks, terrain
 from modules.offensive_a_outrance_1914.rules.forces import fm_cap
-from modules.offensive_a_outrance_1914.rules.movement import step_cost
+from modules.offensive_a_outrance_1914.rules.movement import step_cost, walk
+from modules.offensive_a_outrance_1914.rules.strength import force_attack_strength
 
-from .positions import blank, ce, costs, destinations, do, game, hexside, movement, refused, select, top, unit
+from .positions import (blank, ce, costs, destinations, do, game, hexside, legal_verbs, movement, refused, select,
+                        top, unit)
 
 FR_DIV = "FR-3_2"          # an active French infantry division (II Corps)
 FR_DIV2 = "FR-4_2"
@@ -654,3 +656,51 @@ def test_oao_23_3_the_rnd_may_sail_to_the_naval_box_and_is_exempt_from_the_one_u
     assert refused(pos, f"allied: embark unit=#{other} to=@01.21", "7.9.0")
     pos.push(f"allied: embark unit=#{rnd} to=@box:naval")
     assert pos.where(rnd) == "box:channel"                              # at sea (7.9.2)
+
+
+def test_oao_7_4_1_only_two_units_of_the_force_push_and_cavalry_never_pushes_while_reacting():
+    """7.4.1: only two units of a Force may be used in a Push-back (the third adds nothing); a
+    cavalry unit does not push back during a Reaction (8.2)."""
+    pos = blank("campaign", gt=10)
+    d = unit(pos, FR_DIV, "44.18", army="FR5")
+    d2 = unit(pos, "FR-support-23_27_Ch", "44.18", army="FR5")
+    d3 = unit(pos, "FR-support-41_43_Ch", "44.18", army="FR5")
+    unit(pos, DE_DIV, "44.17", army="DE2")
+    movement(pos, "allied")
+    select(pos, d)
+    pos.push(f"allied: add unit=#{d2}")
+    pos.push(f"allied: add unit=#{d3}")
+    g = game(pos)
+    two = force_attack_strength(g, [d, d2], "44.18", "44.17", True)
+    three = force_attack_strength(g, [d, d2, d3], "44.18", "44.17", True)
+    assert three > two
+    pos.dice([3, 3], [2, 2], [2, 2])
+    pos.push("allied: push target=@44.17")
+    report = pos.state.globals["combat_report"]
+    assert f"Push-back: {two:g} against" in str(report) and f"Push-back: {three:g} against" not in str(report)
+    pos = blank("campaign", gt=10)
+    c = unit(pos, FR_CAV, "22.26", army="FR6")
+    de = unit(pos, DE_DIV, "21.26", army="DE1")
+    unit(pos, "DE-loc-Landsturm", "23.26", army="DE1")
+    movement(pos, "german")
+    select(pos, de, "german")
+    do(pos, "the German steps 21.26 -> 21.27", lambda g: walk(g, g.top, ["21.26", "21.27"]))
+    assert top(pos)["state"] == "reaction"
+    assert "push" not in legal_verbs(pos) and "react" in legal_verbs(pos)
+
+
+def test_oao_7_4_6_friendly_units_not_in_the_pushing_force_are_unaffected_by_a_failure():
+    """7.4.6: friendly units stacked in the hex a Push-back is tried from but not in the pushing
+    Force are not affected by its failure (example 1: Division Y is untouched); the pushing Force
+    takes the unmodified EC (7.4.5)."""
+    pos = blank("campaign", gt=10)
+    x = unit(pos, FR_BDE, "44.18", army="FR5")
+    y = unit(pos, FR_DIV2, "44.18", army="FR5")
+    unit(pos, DE_DIV, "44.17", army="DE2")
+    before_x, before_y = ce(pos, x), ce(pos, y)
+    movement(pos, "allied")
+    select(pos, x)
+    pos.dice([6, 6], [6, 6])                          # every EC fails
+    pos.push("allied: push target=@44.17")
+    assert "automatic failure" in str(pos.state.globals["combat_report"])
+    assert ce(pos, x) == before_x + 1 and ce(pos, y) == before_y   # one CE level lost (ce counts them)
