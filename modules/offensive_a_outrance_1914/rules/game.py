@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable
 from engine import commands as C
 from engine.machine import Context
 
-from .data import CE_STEPS, CI, D2, ENEMY, NAT_NAME, UnitType
+from .data import CE_STEPS, CI, D2, DE, ENEMY, NAT_NAME, UnitType
 
 #: Boxes (module locations) the rules use.
 REINFORCEMENTS = "reinforcements"
@@ -27,6 +27,7 @@ UNIT = "unit"            # on an Assignment marker: its unit (a pid)
 ARMY = "army"            # a Support unit's army (5.0: the AoA it was in at the Assignment Phase)
 CE = "ce"                # on an Assignment marker: CE status steps taken (6.1.4: 0..6)
 CORPS = "corps"          # on an Assignment marker: the corps box it sits in ("" independent)
+REGIMENT = "regiment"    # 24.2.1: a reduced Belgian brigade turned into a regiment-size Support unit
 
 
 class Game(Context):
@@ -229,7 +230,7 @@ class Game(Context):
             return 0.0
         if t.fort and self.face(pid) == 0:
             return 0.0
-        de = t.de
+        de = DE[("infantry", "regiment")] if self.prop(pid, REGIMENT) else t.de      # 24.2.1
         return de / 2 if self.prop(pid, "two_hex") else de
 
     def occupies(self, pid: int, h: str) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine import commands as C
 
 from .data import CE_STEPS, D2, ENEMY
-from .game import AM, CE, ELIMINATED, RESERVE, WITHDRAWN, Game
+from .game import AM, ARMY, CE, ELIMINATED, REGIMENT, RESERVE, WITHDRAWN, Game
 from .vp import award
 
 
@@ -65,7 +65,15 @@ def reducible(g: Game, pid: int) -> bool:
         return False
     if g.face(pid) == 0 and has_back(g, pid):
         return True
+    if belgian_brigade(g, pid) and g.face(pid) == 1:                 # 24.2.1: becomes a regiment
+        return True
     return bool(t.attrs.get("secondary")) and g.face(pid) == 1
+
+
+def belgian_brigade(g: Game, pid: int) -> bool:
+    """24.2.1: a Belgian brigade still a Formation (not yet turned into a regiment)."""
+    t = g.ut(pid)
+    return t is not None and t.nat == "BE" and t.size == "brigade" and g.is_formation(pid)
 
 
 def sr_candidates(g: Game, pids: list[int]) -> list[int]:
@@ -94,8 +102,17 @@ def strength_reduction(g: Game, pid: int, why: str, crt: bool = False) -> None:
     if g.face(pid) == 0 and has_back(g, pid):
         g.do(C.SetFace(pid, 1))
         g.note(f"{name} takes a Strength Reduction ({why})")
-        if t.nat == "BE" and t.size == "brigade" and g.is_formation(pid):   # 24.2.1
-            pass
+        return
+    if belgian_brigade(g, pid) and g.face(pid) == 1:                 # 24.2.1
+        marker = g.prop(pid, AM)
+        army = g.army(pid)
+        g.do(C.SetProp(pid, AM, None))
+        g.set_prop(pid, ARMY, army)                                   # 5.0: a Support unit's army
+        if marker in g.state.pieces:
+            g.do(C.Move(marker, WITHDRAWN))
+        g.set_prop(pid, REGIMENT, True)
+        g.note(f"{name} takes a Strength Reduction ({why}): a reduced Belgian brigade becomes a "
+               f"regiment-size Support unit and loses its Assignment marker (24.2.1)")
         return
     secondary = t.attrs.get("secondary")
     if secondary and g.face(pid) == 1:

@@ -298,3 +298,19 @@ def test_oao_8_2_1_reaction_cause_1_an_enemy_moves_next_to_cavalry_with_no_enemy
     do(pos, "the German steps next to the cavalry", lambda g: walk(g, g.top, [start, step]))
     assert top(pos)["state"] == "reaction" and pos.session.prompt().side == "allied"
     assert any(a.verb == "react" and a["unit"] == c for a in pos.session.legal_actions())
+
+
+def test_oao_24_2_1_a_reduced_belgian_brigade_taking_an_sr_becomes_a_regiment_size_support_unit():
+    """24.2.1: a reduced Belgian brigade that takes an SR becomes a regiment-size Support unit
+    (its Assignment marker removed); it is not eliminated and stays in its hex."""
+    pos = blank("campaign", gt=10)
+    b = unit(pos, "BE-14_bd", "52.16", army="BELGA", face=1)
+    g = game(pos)
+    assert g.is_formation(b) and g.size_of(b) == 0.5
+    marker = g.prop(b, "am")
+    do(pos, "an SR", lambda g: losses.allocate_sr(g, [b], "test", crt=True))
+    g = game(pos)
+    assert pos.where(b) == "52.16" and pos.state.pieces[b].face == 1
+    assert not g.is_formation(b) and g.is_support(b) and g.size_of(b) == 0.25
+    assert pos.where(marker) == "withdrawn"
+    assert g.army(b) == "BELGA"
