@@ -22,7 +22,7 @@ from . import crt, supply
 from .base import Decision
 from .data import ENEMY
 from .forces import active_unit, force_cel
-from .game import Game
+from .game import BOMBARDED, Game
 from .losses import allocate_sr, eliminate, reduce_ce, sr_candidates, strength_reduction
 from .markers import remove_pa, tag
 from .strength import force_attack_strength, force_av, group_defense_strength, unit_as
@@ -1108,10 +1108,15 @@ def prep_possible(g: Game, frame: dict) -> int | None:
 
 
 def prep_units(g: Game, h: str) -> tuple[int, bool, list[int]]:
+    """13.3.3: the Deployed 21 cm units (x2 count 2, METZ 4) and whether a 30.5 / 42 cm unit is
+    in ``h`` to join a Prep Bombardment; 13.3.2: not a unit that bombarded a Fortress this phase."""
     count, heavy, units = 0, False, []
+    phase = g.get("phase_id")
     for q in g.units_at(h):
         t = g.ut(q)
         if not ((t.siege and g.face(q) == 1) or (t.utype == "siege_marker" and t.attrs.get("calibre"))):
+            continue
+        if g.prop(q, BOMBARDED) is not None and g.prop(q, BOMBARDED) == phase:       # 13.3.2
             continue
         cal = str(t.attrs.get("calibre", ""))
         if cal == "21":

@@ -13,7 +13,7 @@ from engine.machine import State
 from . import events
 from .base import Decision
 from .data import ENEMY
-from .game import ELIMINATED, Game
+from .game import BOMBARDED, ELIMINATED, Game
 from .losses import eliminate
 from .markers import tag
 
@@ -91,6 +91,7 @@ def bombard(g: Game, unit: int, fortress: int, frame: dict) -> dict | None:
         g.set("bombard_305", int(g.get("bombard_305", 0)) - 1)
     table = g.module.tables["fortress_bombardment"]
     col = bombard_table_column(calibre, fclass)
+    g.set_prop(unit, BOMBARDED, g.get("phase_id"))                    # 13.3.2: no Prep this phase
     guns = int(t.attrs.get("guns", 1) or 1)
     pioneer = 0
     if g.get("pionier_used_phase") is None or g.get("pionier_used_phase") != g.get("phase_id"):

@@ -27,6 +27,7 @@ UNIT = "unit"            # on an Assignment marker: its unit (a pid)
 ARMY = "army"            # a Support unit's army (5.0: the AoA it was in at the Assignment Phase)
 CE = "ce"                # on an Assignment marker: CE status steps taken (6.1.4: 0..6)
 CORPS = "corps"          # on an Assignment marker: the corps box it sits in ("" independent)
+BOMBARDED = "bombarded"  # the phase a siege unit bombarded a Fortress in (13.3.2)
 REGIMENT = "regiment"    # 24.2.1: a reduced Belgian brigade turned into a regiment-size Support unit
 
 

@@ -397,3 +397,26 @@ def test_oao_11_1_2_a_fortress_flips_on_a_crt_retreat_result():
     assert after(1, {}) == 1                                           # a CRT retreat
     assert after(0, {"all": True}) == 1                                # every Combat unit retreats (ECs)
     assert after(0, {}) == 0
+
+
+def test_oao_13_3_2_a_siege_unit_that_bombarded_a_fortress_takes_no_part_in_a_prep():
+    """13.3.2: a Siege Artillery unit cannot both bombard a Fortress and take part in a Prep
+    Bombardment in the same combat phase: after one of the two x2 21 cm units bombards, the
+    stack counts 2 of the 4 needed (13.3.1); next phase it counts again."""
+    pos = blank("campaign", gt=10, bombard_prep=5, phase_id="attack-10-german")
+    g = game(pos)
+    target = sorted(pos.session.ruleset.prep_hexes)[0]
+    h = next(n for n in g.board.nbrs[target] if n in pos.session.ruleset.playable(g))
+    hq = unit(pos, "DE-hq-Siege_Train_1", h, prep=10)
+    unit(pos, "DE-11_6", h, army="DE1", pa=target)
+    guns = [unit(pos, t, h, face=1) for t in ("DE-siege-2+3_4", "DE-siege-1+2_6")]
+    unit(pos, "FR-1_1", target, army="FR6")
+    f = unit(pos, LIOUVILLE[1], LIOUVILLE[0])
+    frame = {"side": "german", "target": target}
+    assert combat.prep_units(game(pos), h)[0] == 4 and combat.prep_possible(game(pos), frame) == hq
+    pos.dice(1, 1)
+    do(pos, "a bombardment", lambda g: fortress.bombard(g, guns[0], f, {"side": "german"}))
+    assert combat.prep_units(game(pos), h)[0] == 2
+    assert combat.prep_possible(game(pos), frame) is None
+    pos.set("phase_id", "attack-11-german")
+    assert combat.prep_possible(game(pos), frame) == hq
