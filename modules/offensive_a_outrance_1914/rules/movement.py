@@ -65,6 +65,8 @@ class Movement(Decision):
         t = g.ut(unit)
         if t is None or t.fortress or (t.fort and g.face(unit) == 0):
             return self.no(g, "7.0", "Forts and Fortresses do not move")
+        if t.utype == "siege_marker" or (t.hq and g.face(unit) == 1):
+            return self.no(g, "13.2.4", "siege artillery markers and an HQ deploying them do not move")
         if not active_unit(g, unit):
             return self.no(g, "28.5", f"{g.unit_name(unit)} is inactive")
         if not can_select(g, unit, frame):

@@ -1,7 +1,7 @@
 """12.0 Fortresses (and 13.0 siege artillery and Siege Train HQs)."""
 from __future__ import annotations
 
-from modules.offensive_a_outrance_1914.rules import combat, fortress, supply, tasks
+from modules.offensive_a_outrance_1914.rules import combat, fortress, prelim, retreat, supply, tasks
 from modules.offensive_a_outrance_1914.rules.movement import step_cost
 
 from .positions import (all_rail, attack, battle, blank, do, game, legal_verbs, movement, refused, select, top,
@@ -420,3 +420,45 @@ def test_oao_13_3_2_a_siege_unit_that_bombarded_a_fortress_takes_no_part_in_a_pr
     assert combat.prep_possible(game(pos), frame) is None
     pos.set("phase_id", "attack-11-german")
     assert combat.prep_possible(game(pos), frame) == hq
+
+
+def test_oao_13_2_4_siege_markers_deploy_via_the_track_never_move_metz_once_lost_on_retreat():
+    """13.2.4: an HQ that spends a whole movement phase still next to a friendly operational RR
+    hex flips to its 'deploying' side and its siege markers go on the GT track one turn later;
+    in the German Preliminary Phase of that GT they are placed Deployed with the HQ, which flips
+    back. A deploying HQ cannot move; the markers never move; METZ deploys once (setup note); a
+    marker forced to retreat is eliminated, and a deploying HQ forced to retreat flips to its
+    front and loses the markers it was deploying."""
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    g = game(pos)
+    h = next(x for x in sorted(g.board.rail) if g.board.hexes[x].get("country") == "DE"
+             and x in pos.session.ruleset.playable(g))
+    hq = unit(pos, "DE-hq-Siege_Train_1", h)
+    kmk = pos.place("DE-marker-1_kMK", "box:on_unit", hq=hq)
+    metz = pos.place("DE-marker-METZ", "box:on_unit", hq=hq)
+    do(pos, "end of movement", lambda g: tasks.end_of_phase(g, {"side": "german", "deploying": [hq]}))
+    assert pos.where(kmk) == "track:gt11" and pos.where(metz) == "track:gt11"
+    assert pos.state.pieces[hq].face == 1 and pos.state.globals["metz_deployed"]
+    movement(pos, "german")
+    assert refused(pos, f"german: select unit=#{hq}", "13.2.4")             # 13.2.4: it cannot move
+    pos.clear_stack()
+    pos.set("turn", 11)
+    do(pos, "track arrivals", lambda g: prelim.Preliminary().returns(g, {"side": "german"}))
+    assert pos.where(kmk) == h and pos.where(metz) == h and pos.state.pieces[hq].face == 0
+    movement(pos, "german")
+    assert refused(pos, f"german: select unit=#{kmk}", "13.2.4")            # markers never move
+    pos.clear_stack()
+    # METZ once: back with its HQ, it is not deployed a second time (the HQ places a Prep instead)
+    pos.move(metz, "box:on_unit")
+    do(pos, "end of movement", lambda g: tasks.end_of_phase(g, {"side": "german", "deploying": [hq]}))
+    assert pos.where(metz) == "box:on_unit" and pos.state.pieces[hq].face == 0
+    # forced to retreat: the marker is eliminated
+    do(pos, "a retreat", lambda g: retreat.prepare(g, [kmk, hq]))
+    assert pos.where(kmk) == "eliminated" and pos.where(hq) == h
+    # a deploying HQ forced to retreat flips to its front and loses the markers it was deploying
+    skm = pos.place("DE-marker-1_sKM", "box:on_unit", hq=hq)
+    do(pos, "end of movement", lambda g: tasks.end_of_phase(g, {"side": "german", "deploying": [hq]}))
+    assert pos.where(skm) == "track:gt12" and pos.state.pieces[hq].face == 1
+    do(pos, "a retreat", lambda g: retreat.prepare(g, [hq]))
+    assert pos.state.pieces[hq].face == 0 and pos.where(skm) == "eliminated"
