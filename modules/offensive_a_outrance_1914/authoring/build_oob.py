@@ -236,6 +236,10 @@ def scale(vals, f):
     return (max(1, round(a * f)), max(1, round(d * f)), p, max(0, round(v * f)) if v else 0)
 
 
+#: 22.3.4: the independent divisions that replace 81t/GDT, 82t/GDT, 84t/GDT, 88t/GDT in GT 18.
+GDT_SUCCESSORS = ("81t", "82t", "84t", "88t")
+
+
 def combat_values(nat, name, utype, size, quality):
     """(front, reduced-or-None, base CE) for infantry and cavalry units."""
     if (nat, name) in SPECIAL:
@@ -420,6 +424,11 @@ for k, t in TYPES.items():
                 a["base_ce_back"] = ce + 1        # 22.4: the marker flips to a higher Base CE
             if nat == "FR" and quality == "territorial" and name.endswith("/GDT"):
                 a["base_ce_back"] = 10            # 22.3.4
+            if nat == "FR" and quality == "territorial" and name in GDT_SUCCESSORS:
+                # 22.3.4 (rulebook): in GT 18 "girate tutti i segnalini di Assegnazione GDT sul
+                # retro (ad indicare la CEL 10)"; the independent 81t, 82t, 84t, 88t that take the
+                # GDT divisions' place (reading, NOTES.md) carry that marker, so Base CE 10
+                a["base_ce"] = 10
         if "/" in name and not name.startswith("Treno"):
             a["corps"] = name.split("/", 1)[1]
         if utype.startswith("loc"):

@@ -748,3 +748,19 @@ def test_oao_7_1_4a_a_damaged_bridge_over_an_imposing_river_stops_supply_tracing
     blocked = supply.Tracer(g, "allied").from_receiver(None, a, 4)
     assert supply.Tracer(g, "allied").stops(a, b)
     assert b in blocked                                   # the line crosses, but goes no further
+
+
+def test_oao_22_3_4_in_gt_18_the_gdt_markers_flip_to_cel_10():
+    """22.3.4: in GT 18 every GDT Assignment marker flips to its back, "to show CEL 10": the
+    independent 81t, 82t, 84t, 88t that take the GDT divisions' place (reading, NOTES.md) have
+    Base CE 10, where 87t (never in the GDT) keeps 9."""
+    pos = fresh("campaign")
+    old = next(p for p, piece in pos.state.pieces.items() if piece.type == "FR-81t_GDT")
+    new = next(p for p, piece in pos.state.pieces.items() if piece.type == "FR-81t")
+    assert game(pos).base_ce(old) == 9                               # the GDT marker's front
+    st = pos.session.ruleset.machine.table["preliminary"]
+    pos.set("turn", 18)
+    do(pos, "substitutions", lambda g: st.substitutions(g, {"side": "allied"}))
+    assert pos.where(old) == "withdrawn" and game(pos).base_ce(new) == 10
+    types = pos.session.ruleset.unit_types
+    assert all(types[f"FR-{n}t"].base_ce == 10 for n in (81, 82, 84, 88)) and types["FR-87t"].base_ce == 9
