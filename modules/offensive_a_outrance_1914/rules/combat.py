@@ -20,11 +20,12 @@ from engine.rules import Prompt, Violation
 
 from . import crt, supply
 from .base import Decision
-from .data import ENEMY
+from .data import ENEMY, RND
 from .forces import active_unit, force_cel
 from .game import BOMBARDED, Game
 from .losses import allocate_sr, eliminate, reduce_ce, sr_candidates, strength_reduction
 from .markers import remove_pa, tag
+from .moves import stacking_de, support_count
 from .strength import force_attack_strength, force_av, group_defense_strength, unit_as
 from .tasks import attackable_across, ip_level
 from .terrain import (RIVER_SHIFT, escarpment_up, forest_side, mountainous, river_class, uphill)
@@ -352,8 +353,8 @@ class DeclareAttack(Decision):
             return False
         h = g.loc(pid)
         here = [p for p in units if g.loc(p) == h]
-        size = sum(g.size_of(p) for p in here if g.is_combat(p))
-        supports = sum(1 for p in here if not g.is_formation(p))
+        size = stacking_de(g, [p for p in here if g.is_combat(p)])               # 23.3.2: RND as one
+        supports = support_count(g, here)
         if size > combat_stack_limit(g, h, frame["target"]) + 1e-9 or supports > MAX_SUPPORT:
             return False
         t = g.ut(pid)
@@ -952,12 +953,17 @@ def exclusions(g: Game, defenders: list[int], target: str, retreated: list[int])
     limit = combat_stack_limit(g, target)
     size = 0.0
     supports = 0
+    rnd_in = False
     for p in sorted(rest, key=lambda p: (not g.is_formation(p), -g.value(p, "ds"), p)):
         t = g.ut(p)
         if t.fortress or t.fort:
             continue
         s = g.size_of(p)
         support = not g.is_formation(p)
+        if g.state.pieces[p].type in RND:                  # 23.3.2: the RND counts as one Support unit
+            if rnd_in:
+                s, support = 0.0, False
+            rnd_in = True
         if size + s > limit + 1e-9 or (support and supports >= MAX_SUPPORT):
             out.append(p)
             continue

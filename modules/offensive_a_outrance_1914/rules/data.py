@@ -23,6 +23,9 @@ INFANTRY_TYPES = frozenset({"infantry", "chasseurs", "alpini", "loc_infantry"})
 CAVALRY_TYPES = frozenset({"cavalry", "jaeger_cavalry", "loc_cavalry"})
 ARTILLERY_TYPES = frozenset({"artillery", "siege_artillery", "siege_train_hq"})
 
+#: 23.3: the Royal Naval Division's three units (Marine, Naval 1, Naval 2).
+RND = frozenset({"GB-support-Marine", "GB-support-1_Naval", "GB-support-2_Naval"})
+
 #: 1.1 division-equivalents by type and size (a Corps Train counts 1, 8.8/15.6: depots 0).
 DE = {("infantry", "division"): 1.0, ("infantry", "brigade"): 0.5, ("infantry", "regiment"): 0.25,
       ("cavalry", "corps"): 1.0, ("cavalry", "division"): 0.5, ("cavalry", "brigade"): 0.25}

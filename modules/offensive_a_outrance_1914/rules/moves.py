@@ -11,21 +11,47 @@ from __future__ import annotations
 from engine.search import Reach, reachable
 
 from . import control
-from .data import ENEMY
+from .data import ENEMY, RND
 from .game import Game
 from .terrain import crossing_cost
 
 STACK_LIMIT = 3.5      # 3.1.1
 
 
+def stacking_de(g: Game, pids) -> float:
+    """3.1.1 division-equivalents of these units for stacking (Rail Mode units do not count);
+    23.3.2: the RND units stacked together count as one Support unit (the largest of them)."""
+    total, rnd = 0.0, 0.0
+    for p in pids:
+        if g.in_rail_mode(p):
+            continue
+        if g.state.pieces[p].type in RND:
+            rnd = max(rnd, g.size_of(p))
+        else:
+            total += g.size_of(p)
+    return total + rnd
+
+
+def support_count(g: Game, pids) -> int:
+    """3.1.2: how many Support units (not Formations) are among ``pids``; 23.3.2: the RND's
+    units count as one."""
+    rnd = [p for p in pids if g.state.pieces[p].type in RND]
+    return sum(1 for p in pids if not g.is_formation(p) and p not in rnd) + (1 if rnd else 0)
+
+
 def force_size(g: Game, pids: list[int]) -> float:
-    return sum(g.size_of(p) for p in pids if not g.in_rail_mode(p))
+    return stacking_de(g, pids)
 
 
 def stack_size(g: Game, h: str, side: str, exclude: tuple = ()) -> float:
-    """3.1.1/3.1.4: division-equivalents of ``side`` in ``h`` (Rail Mode units do not count)."""
-    return sum(g.size_of(p) for p in g.units_at(h)
-               if g.side(p) == side and p not in exclude and not g.in_rail_mode(p))
+    """3.1.1/3.1.4: division-equivalents of ``side`` in ``h`` for stacking (``stacking_de``)."""
+    return stacking_de(g, [p for p in g.units_at(h) if g.side(p) == side and p not in exclude])
+
+
+def stack_with(g: Game, h: str, side: str, units) -> float:
+    """3.1.1: the stack ``h`` would hold with ``units`` added (23.3.2 counted over the whole)."""
+    units = list(units)
+    return stacking_de(g, [p for p in g.units_at(h) if g.side(p) == side and p not in units] + units)
 
 
 def garrison_area(g: Game, pid: int) -> frozenset[str] | None:
@@ -169,8 +195,7 @@ def can_end(g: Game, ctx: MoveContext, units: list[int], h: str, plan_from: dict
     bound by its army's plan ends at least one hex closer to an Operational Objective."""
     if h in ctx.enemy_hexes:
         return False
-    size = force_size(g, units)
-    if size and stack_size(g, h, ctx.side, tuple(units)) + size > STACK_LIMIT:
+    if force_size(g, units) and stack_with(g, h, ctx.side, units) > STACK_LIMIT:
         return False
     if plan_from:
         for pid, (start, objs) in plan_from.items():

@@ -22,7 +22,7 @@ from .data import ENEMY
 from .game import Game
 from .losses import allocate_sr, eliminate, reduce_ce
 from .markers import tag
-from .moves import STACK_LIMIT, stack_size
+from .moves import STACK_LIMIT, stack_with
 
 
 class RetreatQueue(State):
@@ -318,7 +318,7 @@ class Advance(Decision):
         for p in frame["candidates"]:
             if p in frame["moved"] or p not in g.state.pieces or not g.on_map(p):
                 continue
-            if stack_size(g, target, side) + g.size_of(p) > STACK_LIMIT + 1e-9:
+            if stack_with(g, target, side, [p]) > STACK_LIMIT + 1e-9:
                 continue
             if g.ut(p).loc and target in g.zoc(ENEMY[side]):
                 continue

@@ -210,3 +210,27 @@ def test_oao_3_4_5_the_meuse_at_iges_is_crossed_only_from_46_37():
     assert terrain.river_class(g, "46.37", "46.36") == "major"
     assert terrain.attack_modifier(g, "46.36", "46.37") == 0
     assert terrain.attack_modifier(g, "46.37", "46.36") == terrain.AS_MOD_RIVER["major"]
+
+
+def test_oao_23_3_2_rnd_units_stacked_together_count_as_one_support_unit():
+    """23.3.2 (an exception to 3.1.1): the RND's units (Marine, Naval 1, Naval 2) stacked in one
+    hex count as one Support unit for stacking: three divisions and 1 Naval hold 3 1/2
+    division-equivalents, and 2 Naval may still join them, a brigade of another kind may not."""
+    pos = blank("campaign", gt=10)
+    for t in (FR_DIV, FR_DIV2, FR_DIV3):
+        unit(pos, t, "44.18", army="FR5")
+    n1 = unit(pos, "GB-support-1_Naval", "44.18", army="FR5")
+    n2 = unit(pos, "GB-support-2_Naval", "43.19", army="FR5")
+    b = unit(pos, FR_BDE, "43.18", army="FR5")
+    g = game(pos)
+    assert moves.stack_size(g, "44.18", "allied") == 3.5
+    assert moves.stack_with(g, "44.18", "allied", [n2]) == 3.5
+    assert moves.stack_with(g, "44.18", "allied", [b]) == 4.0
+    assert moves.stacking_de(g, [n1, n2, b]) == 1.0
+    assert moves.support_count(g, [n1, n2]) == 1                     # 3.1.2: one Support unit in combat
+    movement(pos, "allied")
+    select(pos, n2)
+    assert "44.18" in destinations(pos)
+    pos.push("allied: done")
+    select(pos, b)
+    assert "44.18" not in destinations(pos)
