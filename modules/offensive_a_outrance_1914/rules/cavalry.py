@@ -12,6 +12,7 @@ from .data import ENEMY
 from .game import Game
 from .losses import eliminate, reduce_ce
 from .markers import tag
+from .moves import tether_area
 from .terrain import crossing_cost
 
 
@@ -44,8 +45,17 @@ def reaction_hexes(g: Game, frame: dict, pid: int) -> list[str]:
             continue
         if g.rules.garrison_area(g.ut(pid)) is not None and n not in g.rules.garrison_area(g.ut(pid)):
             continue
+        if not tethered(g, [pid], n):                                   # 23.2
+            continue
         out.append(n)
     return out
+
+
+def tethered(g: Game, units: list[int], h: str) -> bool:
+    """23.2 / 24.7: a unit tied to a place (Samson within 9 hexes of Dunkerque) does not leave its
+    area by Reaction or Withdrawal either."""
+    area = tether_area(g, units)
+    return area is None or h in area
 
 
 class Reaction(Decision):
@@ -86,6 +96,8 @@ class Reaction(Decision):
             return self.no(g, "8.2.1", "only cavalry the enemy move caused to react may react")
         if to == frame["prev"]:
             return self.no(g, "8.2.2", "not into the hex the enemy unit just left")
+        if unit in g.state.pieces and not tethered(g, [int(unit)], str(to)):
+            return self.no(g, "23.2", "Samson does not go beyond 9 hexes of Dunkerque")
         if to not in reaction_hexes(g, frame, int(unit)):
             return self.no(g, "8.2.3", "one hex, never into an empty enemy zone of control other than the "
                                        "causing unit's")
@@ -122,7 +134,7 @@ def withdrawal_hexes(g: Game, pid: int) -> list[str]:
     for n in g.board.nbrs.get(here, ()):
         if n not in g.rules.playable(g) or n in zoc or g.enemy_in(n, side):
             continue
-        if hop_cost(g, here, n) is None:
+        if hop_cost(g, here, n) is None or not tethered(g, [pid], n):     # 23.2
             continue
         out.append(n)
     return out
@@ -184,6 +196,8 @@ class CavalryWithdrawal(Decision):
     def check_withdraw(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
         if unit not in self.eligible(g, frame):
             return self.no(g, "8.3", "only cavalry next to an enemy unit withdraws, once")
+        if unit in g.state.pieces and not tethered(g, [int(unit)], str(to)):
+            return self.no(g, "23.2", "Samson does not go beyond 9 hexes of Dunkerque")
         if to not in withdrawal_hexes(g, int(unit)):
             return self.no(g, "8.3.1", "cavalry may not withdraw into an enemy zone of control")
         return None
@@ -215,11 +229,18 @@ class VoluntaryWithdrawal(Decision):
                     out.append(p)
         return out
 
+    def group(self, g: Game, pid: int) -> list[int]:
+        """The unit and the Support units that fall back with a Formation (at most two)."""
+        here = g.loc(pid)
+        return [pid] + [q for q in g.units_at(here) if q != pid and not g.is_formation(q)
+                        and g.side(q) == g.side(pid)][:2 if g.is_formation(pid) else 0]
+
     def hexes(self, g: Game, pid: int) -> list[str]:
         here = g.loc(pid)
         side = g.side(pid)
+        group = self.group(g, pid)
         return [n for n in g.board.nbrs.get(here, ()) if n in g.rules.playable(g) and not g.enemy_in(n, side)
-                and hop_cost(g, here, n) is not None]
+                and hop_cost(g, here, n) is not None and tethered(g, group, n)]          # 23.2
 
     def ask(self, g: Game, frame: dict) -> str:
         return "Voluntary Withdrawal (optional 20.0): a Force next to the enemy may fall back one hex for one CE level"
@@ -241,8 +262,7 @@ class VoluntaryWithdrawal(Decision):
         """Fall back one hex"""
         pid = int(unit)
         here = g.loc(pid)
-        group = [pid] + [q for q in g.units_at(here) if q != pid and not g.is_formation(q)
-                         and g.side(q) == frame["side"]][:2 if g.is_formation(pid) else 0]
+        group = self.group(g, pid)
         for q in group:
             if g.prop(q, "two_hex"):
                 g.set_prop(q, "two_hex", None)

@@ -2,7 +2,7 @@
 artillery and HQs (8.8)."""
 from __future__ import annotations
 
-from modules.offensive_a_outrance_1914.rules import events, losses
+from modules.offensive_a_outrance_1914.rules import cavalry, events, losses
 from modules.offensive_a_outrance_1914.rules.forces import fm_cap
 from modules.offensive_a_outrance_1914.rules.movement import walk
 
@@ -314,3 +314,29 @@ def test_oao_24_2_1_a_reduced_belgian_brigade_taking_an_sr_becomes_a_regiment_si
     assert not g.is_formation(b) and g.is_support(b) and g.size_of(b) == 0.25
     assert pos.where(marker) == "withdrawn"
     assert g.army(b) == "BELGA"
+
+
+def test_oao_23_2_samson_does_not_go_beyond_9_hexes_of_dunkerque_by_reaction_or_withdrawal():
+    """23.2: Samson may not move beyond 9 hexes from Dunkerque (31.11): not in a Reaction (8.2),
+    a Cavalry Withdrawal (8.3) or a Voluntary Withdrawal (20.0) either; a Reaction beyond is
+    refused citing 23.2."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    playable = pos.session.ruleset.playable(g)
+    start, far = next((h, n) for h in sorted(g.board.land) if g.board.distance("31.11", h) == 9
+                      and g.board.hexes[h].get("country") == "FR" and h in playable
+                      for n in sorted(g.board.nbrs[h]) if g.board.distance("31.11", n) == 10 and n in playable
+                      and not g.board.side[(h, n)])
+    s = unit(pos, "GB-Samson", start, army="BEF")
+    g = game(pos)
+    frame = {"side": "allied", "prev": None, "movers": []}
+    react = cavalry.reaction_hexes(g, frame, s)
+    assert react and all(g.board.distance("31.11", h) <= 9 for h in react)
+    assert far not in react and far not in cavalry.withdrawal_hexes(g, s)
+    assert far not in cavalry.VoluntaryWithdrawal().hexes(g, s)
+    near = next(n for n in sorted(g.board.nbrs[start]) if n in react)
+    assert near in cavalry.withdrawal_hexes(g, s)
+    pos.call("reaction", side="allied", candidates=[s], prev=None, movers=[])
+    assert refused(pos, f"allied: react unit=#{s} to=@{far}", "23.2")
+    pos.push(f"allied: react unit=#{s} to=@{near}")
+    assert pos.where(s) == near
