@@ -24,7 +24,7 @@ from engine.rules import Violation
 from . import control
 from .base import Decision
 from .data import ENEMY
-from .game import Game
+from .game import HELD, Game
 from .losses import reduce_ce
 from .markers import tag
 from .terrain import side_key
@@ -176,6 +176,43 @@ def depots_of(g: Game, army: str, side: str) -> list[int]:
         if t.depot and (g.army(pid) == army or g.prop(pid, "secondary_of") == army):
             out.append(pid)
     return out
+
+
+def is_secondary(g: Game, pid: int) -> bool:
+    """15.7: the side's Secondary Depot counter."""
+    return g.state.pieces[pid].type.endswith("-depot-Secondary")
+
+
+def secondary_depot(g: Game, side: str) -> int | None:
+    return next((p for p in g.state.pieces if is_secondary(g, p) and g.side(p) == side), None)
+
+
+def partner_depots(g: Game, pid: int) -> list[int]:
+    """15.7.1: the other depots of a Secondary Depot's army on the map (its Primary Depot), or
+    the active Secondary Depot of a Primary Depot's army."""
+    side = g.side(pid)
+    army = g.prop(pid, "secondary_of") if is_secondary(g, pid) else g.army(pid)
+    if not army:
+        return []
+    return [p for p in depots_of(g, army, side) if p != pid and g.on_map(p)
+            and (is_secondary(g, p) != is_secondary(g, pid))]
+
+
+def flip_extended(g: Game, pid: int) -> None:
+    """15.6.1: the depot turns to its Extended side; 15.7.1: a Secondary Depot and its army's
+    Primary Depot turn together."""
+    for p in [pid] + partner_depots(g, pid):
+        if g.face(p) == 0 and len(g.ut(p).faces) > 1:
+            g.do(C.SetFace(p, 1))
+
+
+def ammo_depot(g: Game, pid: int) -> int:
+    """15.7.1: Ammo drawn from a Secondary Depot is recorded on the Primary Depot."""
+    if is_secondary(g, pid):
+        primary = partner_depots(g, pid)
+        if primary:
+            return primary[0]
+    return pid
 
 
 def trains_of(g: Game, side: str) -> list[int]:
@@ -362,6 +399,8 @@ def ammo_plan(g: Game, units: list[int], side: str) -> dict:
             charges.append(["army:" + army, lim])
         elif not fixed and not normal:
             src = srcs[0][1]
+            if src is not None and g.ut(src).depot:
+                src = ammo_depot(g, src)                                 # 15.7.1
             if src is not None and ammo_left(g, f"unit:{src}", "extended") <= 0:
                 ok[str(pid)] = False
                 continue
@@ -412,7 +451,8 @@ class SupplyPhase(Decision):
     name = "supply_phase"
     rule = "15.4"
     lines = {"shortage": "places an Ammo Shortage marker on {depot}", "secondary": "activates the Secondary "
-             "Depot at {at} for {army}"}
+             "Depot at {at} for {army}", "deactivate": "deactivates the Secondary Depot",
+             "deactivate_main": "deactivates the Secondary Depot and moves the army's Depot into its hex"}
 
     def begin(self, g: Game, frame: dict) -> None:
         side = frame["side"]
@@ -463,7 +503,22 @@ class SupplyPhase(Decision):
     def needs_decision(self, g: Game, frame: dict) -> bool:
         side = frame["side"]
         left = self.shortage_markers(g, side) - len([a for a in g.get("shortage", {}) if g.armies[a].side == side])
-        return (left > 0 and bool(self.shortage_depots(g, frame))) or bool(self.secondary_options(g, frame))
+        return (left > 0 and bool(self.shortage_depots(g, frame))) or bool(self.secondary_options(g, frame)) \
+            or self.active_secondary(g, frame) is not None
+
+    def active_secondary(self, g: Game, frame: dict) -> int | None:
+        """15.7: the Secondary Depot on the map, which may be deactivated at the start of the
+        Supply Phase (once, before it is placed anew)."""
+        if frame.get("sec_done") or frame.get("sec_removed"):
+            return None
+        sec = secondary_depot(g, frame["side"])
+        return sec if sec is not None and g.on_map(sec) else None
+
+    def main_depot(self, g: Game, sec: int) -> int | None:
+        """15.7: the army's main Depot, which may move into the hex the Secondary Depot leaves."""
+        army = g.prop(sec, "secondary_of")
+        return next((p for p in g.units_of(g.side(sec)) if g.ut(p).depot and not is_secondary(g, p)
+                     and g.army(p) == army and g.on_map(p)), None)
 
     def secondary_options(self, g: Game, frame: dict) -> list[tuple[str, str]]:
         """15.7: the Secondary Depot: any hex with a valid LOC within 9 hexes of a Formation of
@@ -472,8 +527,7 @@ class SupplyPhase(Decision):
         if frame.get("sec_done"):
             return []
         side = frame["side"]
-        sec = next((p for p in g.state.pieces if g.state.pieces[p].type.endswith("-depot-Secondary")
-                    and g.side(p) == side), None)
+        sec = secondary_depot(g, side)
         if sec is None or g.on_map(sec):
             return []
         locs = loc_hexes(g, side)
@@ -503,9 +557,52 @@ class SupplyPhase(Decision):
             for pid in self.shortage_depots(g, frame):
                 yield self.offer("shortage", side, depot=pid)
             return
+        sec = self.active_secondary(g, frame)
+        if sec is not None:
+            yield self.offer("deactivate", side)
+            if self.main_depot(g, sec) is not None:
+                yield self.offer("deactivate_main", side)
         for army, h in self.secondary_options(g, frame):
             yield self.offer("secondary", side, army=army, at=h)
         yield self.offer("done", side)
+
+    def check_deactivate(self, g: Game, frame: dict) -> Violation | None:
+        if self.active_secondary(g, frame) is None:
+            return self.no(g, "15.7", "no Secondary Depot on the map to deactivate (once, at the start of the "
+                                      "Supply Phase)")
+        return None
+
+    def check_deactivate_main(self, g: Game, frame: dict) -> Violation | None:
+        sec = self.active_secondary(g, frame)
+        if sec is None:
+            return self.check_deactivate(g, frame)
+        if self.main_depot(g, sec) is None:
+            return self.no(g, "15.7", "the army has no main Depot on the map to move into the hex")
+        return None
+
+    def on_deactivate(self, g: Game, frame: dict) -> None:
+        """Deactivate the Secondary Depot (15.7)"""
+        self._deactivate(g, frame, False)
+
+    def on_deactivate_main(self, g: Game, frame: dict) -> None:
+        """Deactivate the Secondary Depot and move the main Depot into its hex (15.7)"""
+        self._deactivate(g, frame, True)
+
+    def _deactivate(self, g: Game, frame: dict, main: bool) -> None:
+        sec = self.active_secondary(g, frame)
+        here = g.loc(sec)
+        army = g.prop(sec, "secondary_of")
+        depot = self.main_depot(g, sec) if main else None
+        g.move_piece(sec, HELD)
+        g.do(C.SetFace(sec, 0))
+        g.set_prop(sec, "secondary_of", None)
+        g.set_prop(sec, "army", None)
+        g.update(sec_removed=True)
+        g.note(f"{g.side_name(frame['side'])}: the Secondary Depot of {g.army_name(army)} at {g.hexname(here)} is "
+               f"deactivated (15.7)")
+        if depot is not None:
+            g.move_piece(depot, here)
+            g.note(f"{g.unit_name(depot)} moves into {g.hexname(here)} (15.7)")
 
     def on_shortage(self, g: Game, frame: dict, depot: Piece) -> None:
         """Place an Ammo Shortage marker on this depot"""
@@ -520,7 +617,7 @@ class SupplyPhase(Decision):
     def on_secondary(self, g: Game, frame: dict, army: str, at: Loc) -> None:
         """Activate the Secondary Depot (15.7)"""
         side = frame["side"]
-        sec = next(p for p in g.state.pieces if g.state.pieces[p].type.endswith("-depot-Secondary") and g.side(p) == side)
+        sec = secondary_depot(g, side)
         g.move_piece(sec, str(at))
         g.set_prop(sec, "secondary_of", army)
         g.set_prop(sec, "army", army)
@@ -545,8 +642,7 @@ def finish_supply(g: Game, side: str) -> None:
             if ops:
                 best = min(ops, key=lambda h: (g.board.distance(h, from_hex), h))
                 g.move_piece(pid, best)
-                if g.face(pid) == 0:
-                    g.do(C.SetFace(pid, 1))
+                flip_extended(g, pid)                                     # 15.6.2b, 15.7.1
                 g.set_prop(pid, "displaced", True)
     out_of_supply, isolated_units = [], []
     for pid in list(g.units_of(side)):
@@ -559,7 +655,10 @@ def finish_supply(g: Game, side: str) -> None:
         if srcs:
             for kind, src, ext in srcs[:1]:
                 if ext and src is not None and g.face(src) == 0:          # 15.6.1: flip to Extended
-                    g.do(C.SetFace(src, 1))
+                    if g.ut(src).depot:
+                        flip_extended(g, src)                             # 15.7.1: both depots
+                    else:
+                        g.do(C.SetFace(src, 1))
             continue
         if isolated(g, pid):
             isolated_units.append(pid)

@@ -764,3 +764,53 @@ def test_oao_22_3_4_in_gt_18_the_gdt_markers_flip_to_cel_10():
     assert pos.where(old) == "withdrawn" and game(pos).base_ce(new) == 10
     types = pos.session.ruleset.unit_types
     assert all(types[f"FR-{n}t"].base_ce == 10 for n in (81, 82, 84, 88)) and types["FR-87t"].base_ce == 9
+
+
+def _secondary_active():
+    """A Secondary Depot activated for the Fifth Army in a Supply Phase (15.7), its main Depot on
+    the map elsewhere."""
+    pos = blank("campaign", gt=10)
+    all_rail(pos)
+    unit(pos, FR_DIV, "30.40", army="FR5")
+    g = game(pos)
+    far = next(h for h in sorted(supply.loc_hexes(g, "allied")) if g.board.distance(h, "30.40") > 12)
+    main = unit(pos, "FR-depot-QUINTA", far)
+    sec = pos.place("FR-depot-Secondary", "box:held", owner="allied")
+    pos.call("supply_phase", side="allied")
+    pos.push(next(a for a in pos.session.legal_actions() if a.verb == "secondary" and a["army"] == "FR5"))
+    pos.clear_stack()
+    return pos, main, sec
+
+
+def test_oao_15_7_the_secondary_depot_is_deactivated_at_the_start_of_a_supply_phase():
+    """15.7: at the start of a friendly Supply Phase the Secondary Depot may be removed; the main
+    Depot may move into the hex it leaves; the Secondary Depot may be placed anew the same GT."""
+    pos, main, sec = _secondary_active()
+    assert game(pos).army(main) == "FR5"
+    at = pos.where(sec)
+    pos.call("supply_phase", side="allied")
+    verbs = legal_verbs(pos)
+    assert {"deactivate", "deactivate_main"} <= verbs
+    pos.push("allied: deactivate_main")
+    assert pos.where(sec) == "box:held" and pos.where(main) == at
+    assert "deactivate" not in legal_verbs(pos) and "secondary" in legal_verbs(pos)   # again this GT
+    assert refused(pos, "allied: deactivate", "15.7")
+    pos, main, sec = _secondary_active()
+    before = pos.where(main)
+    pos.call("supply_phase", side="allied")
+    pos.push("allied: deactivate")
+    assert pos.where(sec) == "box:held" and pos.where(main) == before
+
+
+def test_oao_15_7_1_the_secondary_and_primary_depots_turn_extended_together_ammo_on_the_primary():
+    """15.7.1: if the Secondary or the Primary Depot turns to its Extended side, both turn; Ammo
+    drawn from the Secondary is recorded on the Primary."""
+    pos, main, sec = _secondary_active()
+    assert pos.face(sec) == 0 and pos.face(main) == 0
+    do(pos, "extended", lambda g: supply.flip_extended(g, sec))
+    assert pos.face(sec) == 1 and pos.face(main) == 1
+    pos, main, sec = _secondary_active()
+    do(pos, "extended", lambda g: supply.flip_extended(g, main))
+    assert pos.face(sec) == 1 and pos.face(main) == 1
+    g = game(pos)
+    assert supply.ammo_depot(g, sec) == main and supply.ammo_depot(g, main) == main
