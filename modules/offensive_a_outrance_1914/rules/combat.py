@@ -1222,11 +1222,9 @@ def resolve_push_back(g: Game, units: list[int], frm: str, target: str, during: 
         report["outcome"].append("success: the defenders retreat 2 hexes and check at +1 (7.4.4)")
         g.report_combat(report)
         if movers:
-            res = ec_group(g, movers, 1, f"pushed-back units at {g.hexname(target)}")
-            for p in list(res["retreats"]):
-                pass
+            ec_group(g, movers, 1, f"pushed-back units at {g.hexname(target)}")
             g.call("retreat_queue", side=enemy, groups=[{"hex": target, "hexes": 2, "units": movers}],
-                   origin=frm, done=[], push_followup={"units": units, "target": target, "frm": frm})
+                   origin=frm, done=[])                 # 7.4.7: the pusher's move-in is Force.resume
         return True
     report["outcome"].append("failure (7.4.5)")
     g.report_combat(report)

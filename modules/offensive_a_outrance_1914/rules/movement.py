@@ -260,8 +260,23 @@ class Force(Decision):
         spent = frame["spent"] + tasks.PUSH_COST
         fm = max(frame.get("fm_used", 0), int(spent - frame["allowance"] + 0.999)) \
             if spent > frame["allowance"] else frame.get("fm_used", 0)
-        g.update(spent=spent, fm_used=fm)
+        g.update(spent=spent, fm_used=fm,
+                 push_into=str(target) if tasks.push_across(g, frame["hex"], str(target)) else None)
         combat.resolve_push_back(g, units, frame["hex"], str(target), during="movement")
+        if g.top is not None and g.top.get("state") == self.name and g.top.get("push_into"):
+            g.update(push_into=None)                  # failed, or nothing retreats: no move in
+
+    def resume(self, g: Game, frame: dict, result) -> None:
+        """7.4.7: after a successful Push-back across an Imposing River or Flood hexside the Force
+        must move into the vacated hex, paying its MP, and may then go on moving."""
+        target = frame.get("push_into")
+        if not target:
+            return
+        g.update(push_into=None)
+        if g.enemy_in(target, frame["side"]) or any(g.side(p) != frame["side"] for p in g.units_at(target)):
+            return
+        g.note(f"{g.side_name(frame['side'])}: the Force must move into {g.hexname(target)} (7.4.7)")
+        walk(g, g.top, [frame["hex"], target])
 
     def check_push(self, g: Game, frame: dict, target: Loc) -> Violation | None:
         return tasks.check_push(g, frame, str(target))

@@ -254,6 +254,13 @@ def place_pa(g: Game, frame: dict, toward: str) -> None:
 
 # -- 7.4 Push-back -----------------------------------------------------------------------------------
 
+def push_across(g: Game, here: str, target: str) -> bool:
+    """7.4.7: a Push-back across an Imposing River (no Pontoon) or a Flood hexside."""
+    attrs = g.board.side[(here, target)]
+    return bool((attrs.get("river") == "imposing" and not attrs.get("pontoon"))
+                or (attrs.get("flood") and g.get("ijzer_flooded")))
+
+
 def check_push(g: Game, frame: dict, target: str) -> Violation | None:
     units = [p for p in frame["units"] if p in g.state.pieces and g.is_combat(p)]
     here = frame["hex"]
@@ -270,9 +277,7 @@ def check_push(g: Game, frame: dict, target: str) -> Violation | None:
         return no(g, "7.4.2", "CI and Demoralized units may not Push-back")
     if frame["allowance"] + _fm(g, frame) - frame["spent"] < PUSH_COST:
         return no(g, "7.4.0", "a Push-back costs 1 MP")
-    attrs = g.board.side[(here, target)]
-    river = attrs.get("river") == "imposing" and not attrs.get("pontoon")
-    if (river or (attrs.get("flood") and g.get("ijzer_flooded"))) and frame["start"] != here:
+    if push_across(g, here, target) and frame["start"] != here:
         return no(g, "7.4.7", "across an Imposing River or Flood hexside the pushing Force starts adjacent")
     if any(g.ut(p).fortress for p in g.units_at(target)) and not any(g.is_combat(p) for p in g.units_at(target)):
         pass

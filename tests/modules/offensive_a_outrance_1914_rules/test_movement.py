@@ -704,3 +704,30 @@ def test_oao_7_4_6_friendly_units_not_in_the_pushing_force_are_unaffected_by_a_f
     pos.push("allied: push target=@44.17")
     assert "automatic failure" in str(pos.state.globals["combat_report"])
     assert ce(pos, x) == before_x + 1 and ce(pos, y) == before_y   # one CE level lost (ce counts them)
+
+
+def test_oao_7_4_7_after_a_successful_push_across_an_imposing_river_the_force_moves_into_the_hex():
+    """7.4.7: after a successful Push-back across an Imposing River hexside the pushing Force must
+    move into the emptied hex, paying the MP it costs, and may then go on moving."""
+    pos = blank("campaign", gt=10)
+    g = game(pos)
+    a, b = next((a, b) for (a, b), attrs in sorted(g.board.side.items())
+                if attrs.get("river") == "imposing" and not attrs.get("pontoon") and a in g.board.land
+                and b in g.board.land and g.board.terrain[b] == "open" and set(attrs) <= {"river", "river_name"}
+                and a in pos.session.ruleset.playable(g) and b in pos.session.ruleset.playable(g))
+    weak = unit(pos, "DE-hq-Siege_Train_1", b)                    # DS 1: 16:1 survives the river's shifts
+    d = unit(pos, FR_DIV, a, army="FR5")
+    d2 = unit(pos, "FR-support-23_27_Ch", a, army="FR5")
+    movement(pos, "allied")
+    select(pos, d)
+    pos.push(f"allied: add unit=#{d2}")
+    cost, _ = terrain.crossing_cost(game(pos), a, b)
+    pos.dice(6, 2)                                    # a black-circle retreat at the final column
+    pos.push(f"allied: push target=@{b}")
+    assert "success" in str(pos.state.globals["combat_report"])
+    while top(pos)["state"] != "force":
+        pos.push(next(iter(pos.session.legal_actions())))
+    assert pos.where(weak) != b
+    assert pos.where(d) == b and pos.where(d2) == b
+    assert top(pos)["spent"] >= 1 + cost and top(pos)["spent"] > 1      # the Push-back's 1 MP and the crossing
+    assert not top(pos)["stuck"] and top(pos)["hex"] == b                 # it may go on moving
