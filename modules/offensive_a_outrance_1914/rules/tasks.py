@@ -11,7 +11,7 @@ from engine import commands as C
 from engine.rules import Violation
 
 from . import control, events, moves
-from .data import ENEMY
+from .data import ENEMY, RND
 from .forces import FM_CAVALRY, active_unit, can_select, fm_cap, forced_march_check
 from .game import CHANNEL, NAVAL_BOX, Game
 from .losses import set_ce
@@ -530,13 +530,21 @@ def entrain_basic(g: Game, frame: dict) -> Violation | None:
     return None
 
 
+def rnd_rp_now(g: Game, pid: int) -> bool:
+    """23.3.2: the RND special RP entrains one, two or all three RND units in one movement phase:
+    unused, or used earlier in this same phase."""
+    if g.state.pieces[pid].type not in RND:
+        return False
+    return bool(g.get("rnd_special_rp")) or (g.get("rnd_rp_phase") is not None
+                                             and g.get("rnd_rp_phase") == g.get("phase_id"))
+
+
 def _rp_available(g: Game, side: str, pid: int) -> bool:
     t = g.ut(pid)
     if t.nat == "BE" and g.get("be_special_rp"):
         return True
-    if "Naval" in t.name or t.name == "Marine" and t.nat == "GB":
-        if g.get("rnd_special_rp"):
-            return True
+    if rnd_rp_now(g, pid):
+        return True
     return int(g.get(f"rp_{side}", 0)) >= rp_cost(g, pid)
 
 
@@ -580,9 +588,11 @@ def entrain(g: Game, frame: dict, to: str) -> None:
     if t.nat == "BE" and g.get("be_special_rp"):
         g.set("be_special_rp", None)
         g.note("The Belgian special RP is used (24.5)")
-    elif t.nat == "GB" and ("Naval" in t.name or t.name == "Marine") and g.get("rnd_special_rp"):
-        g.set("rnd_special_rp", None)
-        g.note("The RND special RP is used (23.3.2)")
+    elif rnd_rp_now(g, pid):
+        if g.get("rnd_special_rp"):
+            g.set("rnd_special_rp", None)
+            g.set("rnd_rp_phase", g.get("phase_id"))
+            g.note("The RND special RP is used (23.3.2: for any RND units entraining this phase)")
     else:
         g.set(f"rp_{side}", int(g.get(f"rp_{side}", 0)) - rp_cost(g, pid))
     g.set_prop(pid, "rail", {"dest": to, "stage": "entrain"})

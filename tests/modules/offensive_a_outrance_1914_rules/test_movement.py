@@ -731,3 +731,30 @@ def test_oao_7_4_7_after_a_successful_push_across_an_imposing_river_the_force_mo
     assert pos.where(d) == b and pos.where(d2) == b
     assert top(pos)["spent"] >= 1 + cost and top(pos)["spent"] > 1      # the Push-back's 1 MP and the crossing
     assert not top(pos)["stuck"] and top(pos)["hex"] == b                 # it may go on moving
+
+
+def test_oao_23_3_2_the_rnd_special_rp_entrains_one_two_or_all_three_rnd_units_in_one_phase():
+    """23.3.2: the RND special RP (6th Interphase) lets one, two or all three RND units entrain in
+    one movement phase, whatever the Allied RP left; it is used once (not in a later phase)."""
+    pos = blank("campaign", gt=19, rp_allied=0, rnd_special_rp=True)
+    g = game(pos)
+    pos.set("rail_allied", sorted(g.board.rail))
+    hexes = [h for h in sorted(g.board.rail) if g.board.hexes[h].get("country") == "BE"
+             and g.board.rail.get(h) == "double" and h in pos.session.ruleset.playable(g)]
+    n1 = unit(pos, "GB-support-1_Naval", hexes[0], army="BELGA")
+    n2 = unit(pos, "GB-support-2_Naval", hexes[-1], army="BELGA")
+    marine = unit(pos, "GB-support-Marine", hexes[len(hexes) // 2], army="BELGA")
+    movement(pos, "allied")
+    for pid in (n1, n2):
+        select(pos, pid)
+        offers = [a for a in pos.session.legal_actions() if a.verb == "entrain"]
+        assert offers, f"no entrain offer for {pid}"
+        pos.push(offers[0])
+        assert pos.state.globals["rp_allied"] == 0
+        while top(pos)["state"] != "movement":
+            pos.push("allied: done")
+    assert not pos.state.globals.get("rnd_special_rp")
+    pos.clear_stack()
+    movement(pos, "allied", counter=True)                           # a later phase: the RP is gone
+    select(pos, marine)
+    assert not any(a.verb == "entrain" for a in pos.session.legal_actions())
