@@ -1187,8 +1187,10 @@ def resolve_push_back(g: Game, units: list[int], frm: str, target: str, during: 
     side = g.side(units[0])
     enemy = ENEMY[side]
     defenders = [p for p in g.units_at(target) if g.side(p) == enemy]
+    excluded = exclusions(g, defenders, target, [])                  # 7.4.3 as in combat, 9.2.5
     att = force_attack_strength(g, units, frm, target, True)
-    dfn = group_defense_strength(g, [p for p in defenders if not (g.ut(p).fortress and g.face(p) == 1)], target)
+    dfn = group_defense_strength(g, [p for p in defenders if not (g.ut(p).fortress and g.face(p) == 1)
+                                     and p not in excluded], target)
     index = crt.odds_index(att, dfn)
     forces = [(frm, units)]
     fortress_alone = bool(defenders) and all(g.ut(p).fortress for p in defenders)
@@ -1222,7 +1224,9 @@ def resolve_push_back(g: Game, units: list[int], frm: str, target: str, during: 
         report["outcome"].append("success: the defenders retreat 2 hexes and check at +1 (7.4.4)")
         g.report_combat(report)
         if movers:
-            ec_group(g, movers, 1, f"pushed-back units at {g.hexname(target)}")
+            checked = [p for p in movers if p not in excluded]          # 7.4.6: the excluded only retreat
+            if checked:
+                ec_group(g, checked, 1, f"pushed-back units at {g.hexname(target)}")
             g.call("retreat_queue", side=enemy, groups=[{"hex": target, "hexes": 2, "units": movers}],
                    origin=frm, done=[])                 # 7.4.7: the pusher's move-in is Force.resume
         return True

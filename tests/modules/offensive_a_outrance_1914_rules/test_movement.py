@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 
-from modules.offensive_a_outrance_1914.rules import events, org, rail, tasks, terrain
+from modules.offensive_a_outrance_1914.rules import combat, events, org, rail, tasks, terrain
 from modules.offensive_a_outrance_1914.rules.forces import fm_cap
 from modules.offensive_a_outrance_1914.rules.movement import step_cost, walk
 from modules.offensive_a_outrance_1914.rules.strength import force_attack_strength
@@ -758,3 +758,27 @@ def test_oao_23_3_2_the_rnd_special_rp_entrains_one_two_or_all_three_rnd_units_i
     movement(pos, "allied", counter=True)                           # a later phase: the RP is gone
     select(pos, marine)
     assert not any(a.verb == "entrain" for a in pos.session.legal_actions())
+
+
+def test_oao_7_4_6_units_excluded_in_the_pushed_hex_are_affected_only_by_the_retreat():
+    """7.4.3 / 9.2.5: a Push-back counts the defence as a combat does, without the units the
+    combat stacking limits exclude (3.1.2: at most two Support units); 7.4.6: those excluded
+    units are affected only by the retreat, not by the pushed units' EC."""
+    pos = blank("campaign", gt=10)
+    d = unit(pos, FR_DIV, "44.18", army="FR5")
+    d2 = unit(pos, "FR-support-23_27_Ch", "44.18", army="FR5")
+    ls = [unit(pos, "DE-loc-Landsturm", "44.17", army="DE2") for _ in range(3)]
+    excluded = combat.exclusions(game(pos), ls, "44.17", [])
+    assert len(excluded) == 1
+    movement(pos, "allied")
+    select(pos, d)
+    pos.push(f"allied: add unit=#{d2}")
+    pos.dice(1, 1, [6, 6])                            # a black-circle retreat; the EC (at +1) fails
+    pos.push("allied: push target=@44.17")
+    report = pos.state.globals["combat_report"]
+    assert "Push-back: 16 against 4" in str(report) and "success" in str(report)   # two DS 2 counted
+    while top(pos)["state"] != "force":
+        pos.push(next(iter(pos.session.legal_actions())))
+    x = excluded[0]
+    assert pos.state.pieces[x].face == 0 and pos.where(x) not in ("44.17", "eliminated")
+    assert all(pos.where(p) == "eliminated" or pos.state.pieces[p].face == 1 for p in ls if p != x)
