@@ -435,7 +435,8 @@ class LegalActions:
     ``len`` counts, ``bool`` is true when there is at least one. :meth:`for_piece`,
     :meth:`to`, :meth:`verb` and :meth:`matching` filter; :meth:`destinations` answers where a
     piece may go. A ruleset may answer per-piece questions without listing everything by
-    passing ``per_piece`` (the actions naming one piece).
+    passing ``per_piece`` (the actions naming one piece): a ruleset listing a decision in two
+    steps (pick a unit, then where it goes) answers there with the second step's actions.
     """
     __slots__ = ("_source", "_list", "_set", "_per_piece", "_check")
 
@@ -490,8 +491,9 @@ class LegalActions:
         return self.matching(lambda a: a.verb in verbs)
 
     def for_piece(self, pid: int) -> "LegalActions":
-        """What this piece may do: the actions naming it."""
-        if self._per_piece is not None and self._list is None:
+        """What this piece may do: the actions naming it. The ruleset's per-piece answer wins
+        when it has one (it may hold actions the full list offers only after a pick)."""
+        if self._per_piece is not None:
             found = self._per_piece(pid)
             if found is not None:
                 return LegalActions([a for a in found if pid in a.pieces], check=self._check)

@@ -160,6 +160,14 @@ class State:
     def actions(self, g: "Context", frame: dict) -> Iterable[Action]:
         return ()
 
+    def piece_actions(self, g: "Context", frame: dict, pid: int) -> Iterable[Action] | None:
+        """The legal actions naming piece ``pid`` — what it may do, where it may go — answered
+        for that piece alone, or None (default) when only filtering :meth:`actions` knows. A
+        state listing a decision in two steps (pick the unit, then where it goes) answers here
+        with the second step's actions, which its checks accept in either step: the table's
+        drag of that unit does it at once."""
+        return None
+
     def offer(self, verb: str, side: str = "", **targets: Any) -> Action:
         """An action of one of this state's verbs, its targets typed by the handler's signature."""
         kinds = self.verbs[verb].kinds
@@ -447,6 +455,15 @@ class MachineRuleset(Ruleset):
         if st is None:
             return iter(())
         return iter(st.actions(g, frame))
+
+    def actions_for_piece(self, state: GameState, pid: int) -> Iterable[Action] | None:
+        if self.outcome(state) is not None:
+            return ()
+        g = self.game(state)
+        st, frame = self.machine.current(g)
+        if st is None:
+            return ()
+        return st.piece_actions(g, frame, pid)
 
     def verb_of(self, state: GameState, action: Action) -> Verb | None:
         st, _frame = self.machine.current(self.game(state))

@@ -51,6 +51,7 @@ def playout(module, scenario: str, seed: int, samples: list[float] | None = None
 
 def run() -> list[tuple[str, float, str, str]]:
     module = open_module("paths_of_glory")
+    Session.new(module, "historical", 0, ruleset="paths_of_glory")  # loads the rules: not timed
     samples: list[float] = []
     games = [playout(module, "historical", seed, samples) for seed in HISTORICAL_SEEDS]
     samples.sort()

@@ -35,6 +35,14 @@ def on_near_east_map(g: "Game", loc: str) -> bool:
     return board.attr(g, loc, "region") == "near_east" or bool(board.attr(g, loc, "ne_main_copy"))
 
 
+def may_confine(g: "Game", pids: Iterable[int]) -> bool:
+    """Whether :func:`entry_violation` can refuse these units anything now (Russian cavalry,
+    or Allied units after Brest-Litovsk): searches ask once, not at every space."""
+    pids = list(pids)
+    return any(is_russian_cavalry(g, p) for p in pids) or (
+        bool(pids) and board.side_of(g, pids[0]) == "AP" and cards.event_played(g, BREST_LITOVSK))
+
+
 def entry_violation(g: "Game", pids: Iterable[int], to: str) -> Violation | None:
     """Why the units ``pids`` (entering together) may not enter ``to`` under AP #57 or CP #45,
     or None."""

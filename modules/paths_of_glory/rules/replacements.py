@@ -124,9 +124,16 @@ def replacement_sources(g: "Game", nation: str) -> list[str] | None:
     if nation == "BU":
         return ["sofia"]
     if nation in ("RU", "RO"):
-        return [l for l in board.spaces(g) if board.attr(g, l, "supply") in ("RU", "AP")
+        found = _RU_SOURCES.get(id(g.module))
+        if found is None:  # printed facts: read once per module
+            found = _RU_SOURCES[id(g.module)] = [
+                l for l in board.spaces(g) if board.attr(g, l, "supply") in ("RU", "AP")
                 and l != "belgrade"]
+        return list(found)
     return None
+
+
+_RU_SOURCES: dict[int, list[str]] = {}
 
 
 def supplied_for_replacement(g: "Game", pid: int) -> bool:
