@@ -47,8 +47,20 @@ def is_army(g: "Game", pid: int) -> bool:
 
 def units_in(g: "Game", loc: str, side: str | None = None) -> list[int]:
     """Combat units in ``loc`` (bottom to top), of ``side`` if given."""
-    return [pid for pid in g.state.stacks.get(loc, ())
-            if is_unit(g, pid) and (side is None or side_of(g, pid) == side)]
+    stack = g.state.stacks.get(loc)
+    if not stack:
+        return []
+    sides = _UNIT_SIDES.get(id(g.module))
+    if sides is None:  # the unit types' sides, read once per module
+        sides = _UNIT_SIDES[id(g.module)] = {
+            t: pt.side for t, pt in g.module.piece_types.items() if pt.kind == "unit"}
+    pieces = g.state.pieces
+    if side is None:
+        return [pid for pid in stack if pieces[pid].type in sides]
+    return [pid for pid in stack if sides.get(pieces[pid].type) == side]
+
+
+_UNIT_SIDES: dict[int, dict[str, str]] = {}
 
 
 def markers_in(g: "Game", loc: str, type_id: str) -> list[int]:

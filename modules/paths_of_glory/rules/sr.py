@@ -43,9 +43,16 @@ def start(g: Game, side: str, points: int, card: str) -> None:
 
 def cost(g: Game, pid: int) -> int:
     """13.1.2: 1 SR point a corps, 4 an army (sr_cost table), full or reduced."""
-    table = g.module.tables["sr_cost"]          # its shape is checked when the module opens
     size = "army" if board.is_army(g, pid) else "corps"
-    return int(table.cells[table.rows.values.index(size)][0])
+    costs = _COSTS.get(id(g.module))
+    if costs is None:  # read once per module
+        table = g.module.tables["sr_cost"]      # its shape is checked when the module opens
+        costs = _COSTS[id(g.module)] = {
+            s: int(table.cells[table.rows.values.index(s)][0]) for s in ("army", "corps")}
+    return costs[size]
+
+
+_COSTS: dict[int, dict[str, int]] = {}
 
 
 def _nation(g: Game, pid: int) -> str:
@@ -125,7 +132,7 @@ def _end_problem_now(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] 
         return "13.1.6", "Russian units SR only within Russia"
     barred = confinement.entry_violation(g, [pid], loc)
     if barred is not None:  # AP #57 Russian Cavalry; CP #45 Brest-Litovsk (16.4.9)
-        return barred.rule.replace("PoG ", "", 1), barred.text
+        return barred.rule.replace("PoG ", "", 1), barred.message
     nation_it = board.attr(g, loc, "nation") == "IT"
     if nation_it and movement.italy_closed(g, pid):
         return "5.7.4", "Italy is closed to this unit (Historical scenario, 5.7.4 #6)"
@@ -217,9 +224,13 @@ def unfixable_after(g: Game, frame: dict, pid: int, to: str) -> str | None:
     units able to leave the overstacked spaces cannot all be paid for with the points left:
     the cheapest way out of every such space together must fit in them)."""
     side = frame["side"]
+    over = overstacked(g, side)
+    if not over and (to == RESERVE or supply.position(g).counts[side].get(to, 0)
+                     + (0 if g.state.pieces[pid].loc == to else 1) <= movement.STACKING_LIMIT):
+        return None  # nothing over the limit, before or after
     left = frame["points"] - frame["spent"] - cost(g, pid)
     done = set(frame["done"]) | {pid}
-    for loc in sorted(set(overstacked(g, side)) | ({to} if to != RESERVE else set())):
+    for loc in sorted(set(over) | ({to} if to != RESERVE else set())):
         units = [p for p in board.units_in(g, loc, side) if p != pid]  # pid leaves its space
         excess = len(units) + (1 if loc == to else 0) - movement.STACKING_LIMIT
         if excess <= 0:
@@ -689,9 +700,6 @@ class StrategicRedeployment(State):
         return sr_violation(g, frame, pid, from_box(frame["side"], to))
 
     def check_sr_unit(self, g: Game, frame: dict, unit: Piece) -> Violation | None:
-        if frame.get("unit") is not None:
-            return Violation("PoG 13.1", f"{unit_name(g, frame['unit'])} is chosen: redeploy "
-                                         "it or choose another unit")
         problem = unit_violation(g, frame, unit)
         if problem is not None:
             return problem
@@ -702,7 +710,7 @@ class StrategicRedeployment(State):
 
     def check_sr_back(self, g: Game, frame: dict) -> Violation | None:
         if frame.get("unit") is None:
-            return Violation("PoG 13.1", "no unit is chosen")
+            return Violation("PoG 13.1.10", "no unit is chosen: choose any unit to redeploy")
         return None
 
     def on_end_sr(self, g: Game, frame: dict) -> None:

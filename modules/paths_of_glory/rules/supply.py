@@ -65,6 +65,7 @@ class _Map:
                       for t, pt in types.items()}
         self.kinds = {t: k for t, k in self.kinds.items() if k is not None}
         self.unit_side = {t: pt.side for t, pt in types.items() if pt.kind == "unit"}
+        self.unit_nation = {t: pt.nationality for t, pt in types.items() if pt.kind == "unit"}
 
 
 _MAPS: dict[int, _Map] = {}
@@ -377,21 +378,27 @@ def in_supply(g: "Game", loc: str, side: str, nation: str | None, attrition: boo
 
 def oos_units(g: "Game", side: str, attrition: bool = False) -> list[int]:
     """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order."""
+    m = _map(g)
+    unit_side, nation_of, space_set = m.unit_side, m.unit_nation, m.space_set
+    pieces = g.state.pieces
     cache: dict[str, frozenset[str]] = {}
     out = []
-    for pid in sorted(g.state.pieces):
-        piece = g.state.pieces[pid]
-        if not board.is_space(g, piece.loc) or not board.is_unit(g, pid) \
-                or board.side_of(g, pid) != side:
+    for loc, stack in g.state.stacks.items():
+        if loc not in space_set:
             continue
-        nation = board.nation_of(g, pid)
-        if always_in_supply(g, piece.loc, nation, attrition):
-            continue
-        if nation not in cache:              # one search per nationality in play
-            cache[nation] = supplied_spaces(g, side, nation)
-        if piece.loc not in cache[nation]:
-            out.append(pid)
-    return out
+        for pid in stack:
+            t = pieces[pid].type
+            if unit_side.get(t) != side:
+                continue
+            nation = nation_of[t]
+            if always_in_supply(g, loc, nation, attrition):
+                continue
+            supplied = cache.get(nation)
+            if supplied is None:             # one search per nationality in play
+                supplied = cache[nation] = supplied_spaces(g, side, nation)
+            if loc not in supplied:
+                out.append(pid)
+    return sorted(out)
 
 
 def unit_in_supply(g: "Game", pid: int, attrition: bool = False) -> bool:
@@ -441,14 +448,22 @@ def mark_oos(g: "Game", side: str | None = None) -> list[int]:
     sides), as the table shows them (4.1.2). Returns the OOS units."""
     sides = (side,) if side else ("CP", "AP")
     oos = [pid for s in sides for pid in oos_units(g, s)]
-    want = {g.state.pieces[pid].loc for pid in oos}
-    for loc in board.spaces(g):
-        marks = board.markers_in(g, loc, "m_oos")
-        units = board.units_in(g, loc)
-        mine = not units or (side is None or board.side_of(g, units[0]) == side)
+    pieces = g.state.pieces
+    want = {pieces[pid].loc for pid in oos}
+    m = _map(g)
+    marked: dict[str, list[int]] = {}
+    for loc, stack in g.state.stacks.items():
+        if loc in m.space_set:
+            for pid in stack:
+                if pieces[pid].type == "m_oos":
+                    marked.setdefault(loc, []).append(pid)
+    for loc in m.spaces:                      # in map order, as the markers are numbered
+        marks = marked.get(loc, ())
         if loc in want and not marks:
             g.do(C.Create("m_oos", loc, None, 0, {}))
-        elif loc not in want and marks and mine:
-            for m in marks:
-                g.do(C.Delete(m))
+        elif loc not in want and marks:
+            units = board.units_in(g, loc)
+            if not units or side is None or board.side_of(g, units[0]) == side:
+                for mark in marks:
+                    g.do(C.Delete(mark))
     return oos
