@@ -1,5 +1,8 @@
 """The layers (DESIGN, Boundaries): engine → nothing of ours; a module → engine only; client →
-engine and modules; tools → anything. Every import of every file is read (the ``ast``, imports
+engine and modules; tools → anything. A module's ``authoring/`` folder holds the build-time
+scripts that generate its source files (run as ``python -m modules.<id>.authoring...``, never
+imported by the game): they are tools and may use the shared authoring toolkit ``tools.authoring``.
+Every import of every file is read (the ``ast``, imports
 inside functions included) and a lower layer importing a higher one fails here. Rules packages
 also keep every import at the top of the file (an import inside a function hides a knot)."""
 from __future__ import annotations
@@ -19,7 +22,15 @@ TABLE_ONLY = {"pygame", "pymunk"}
 
 
 def python_files(layer: str) -> list[Path]:
-    return sorted(p for p in (ROOT / layer).rglob("*.py") if "build" not in p.parts)
+    """The layer's files; a module's ``authoring/`` scripts count as tools."""
+    found = {p for p in (ROOT / layer).rglob("*.py") if "build" not in p.parts}
+    authoring = {p for p in (ROOT / "modules").rglob("*.py")
+                 if "authoring" in p.relative_to(ROOT).parts[:3] and "build" not in p.parts}
+    if layer == "modules":
+        found -= authoring
+    elif layer == "tools":
+        found |= authoring
+    return sorted(found)
 
 
 def imports(path: Path) -> list[tuple[str, int, bool]]:

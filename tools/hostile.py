@@ -510,7 +510,6 @@ class Case:
     make: Callable[[Path], list[list[str]]]
     codes: tuple[int, ...] = (1,)
     says: str = ""
-    lead: bool = False   # waits for the lead's ruleset requirements (issue 20, rules machine)
 
 
 def _module_case(name: str, klass: str, build: Callable[[], bytes | Module], says: str,
@@ -585,8 +584,8 @@ def _record_cached() -> dict[str, Any]:
 
 
 _RECORD: dict[str, Any] | None = None
-#: What the lead's ruleset-requirement errors are expected to name.
-LEAD_SAYS = r"mandated_offensive|paths_of_glory"
+#: What a ruleset's requirement errors name (the ruleset and what the module lacks).
+RULESET_SAYS = r"mandated_offensive|paths_of_glory"
 LONG = "9" * 5000
 SAMPLE_TYPE = "blue-inf"   # a piece type of the built-in sample module (skirmish)
 UNWRITABLE = "/proc/wartable-hostile/x"   # not writable even by root
@@ -702,14 +701,14 @@ def corpus() -> list[Case]:
         _module_case("scenario_id_3000", "modules: text the table draws",
                      lambda: _scenario_id("s" * 3000), r"is not a file name",
                      ("validate", "shot")),
-        # -- modules: a ruleset whose data the module lacks (the lead's ruleset requirements)
-        dataclasses.replace(_module_case(
+        # -- modules: a ruleset whose data the module lacks (the ruleset's requirements, checked on open)
+        _module_case(
             "pog_ruleset_small_module", "modules: ruleset data missing",
             lambda: dataclasses.replace(new_base(), ruleset="paths_of_glory"),
-            LEAD_SAYS, ("shot", "play")), lead=True),
-        dataclasses.replace(_module_case(
+            RULESET_SAYS, ("shot", "play")),
+        _module_case(
             "pog_table_bit_flip", "modules: ruleset data missing", _pog_flipped,
-            LEAD_SAYS, ("shot", "play")), lead=True),
+            RULESET_SAYS, ("shot", "play")),
         # -- sources ----------------------------------------------------------------------------
         Case("toml_deep_array", src, lambda d: [["validate", str(deep_toml(d / "s", 5000))],
                                                 ["build", str(d / "s"), "-o", str(d / "o.wtm")]],
@@ -794,10 +793,10 @@ def corpus() -> list[Case]:
                   says=r"a_file is a file, not a folder"),
         _cli_case("build_unwritable", lambda d: ["build", str(source_folder(d / "s")), "-o",
                                                  UNWRITABLE], says=r"cannot write"),
-        dataclasses.replace(_cli_case(
+        _cli_case(
             "fuzz_pog_ruleset_small_module",
             lambda d: COMMANDS["fuzz_pog"](write_wtm(d, "small.wtm", new_base()), d),
-            says=LEAD_SAYS), lead=True),
+            says=RULESET_SAYS),
         _cli_case("shot_size_16384", lambda d: ["shot", "skirmish", "--out", str(d / "x.png"),
                                                 "--size", "16384x16384"], codes=(2,),
                   says=r"more than the 16777216"),
@@ -881,8 +880,8 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             for o, why in run_case(case, Path(tmp)):
                 message = (o.err.strip().splitlines() or [""])[-1][:150]
-                state = "ok" if why is None else ("LEAD" if case.lead else "FAIL")
-                failed += why is not None and not case.lead
+                state = "ok" if why is None else "FAIL"
+                failed += why is not None
                 print(f"{state:4} {case.name:28} {o.argv[0]:8} exit {o.code}  {o.cpu:5.2f} s "
                       f"{o.rss / 2**20:5.0f} MiB  {message}" + (f"  <- {why}" if why else ""),
                       flush=True)

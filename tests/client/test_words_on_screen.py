@@ -32,13 +32,14 @@ def drawn(monkeypatch):
     seen: dict[str, str] = {}
     now = [""]
 
-    class Recording(pygame.font.Font):
-        def render(self, text, *args, **kwargs):
-            if text:
-                seen.setdefault(str(text), now[0])
-            return super().render(text, *args, **kwargs)
+    original = fonts.Font.render
 
-    monkeypatch.setattr(pygame.font, "Font", Recording)
+    def recording(self, text, *args, **kwargs):
+        if text:
+            seen.setdefault(str(text), now[0])
+        return original(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts.Font, "render", recording)   # every font the table uses is a fonts.Font
     fonts.font.cache_clear()
     fonts.text.cache_clear()
     yield seen, now

@@ -8,8 +8,7 @@ with one ``wartable: ...`` line per problem naming the reason, or 2 (usage) — 
 a hang or more memory.
 
 The corpus is ``tools.hostile.corpus()``; ``python -m tools.hostile`` prints every run's
-figures. Cases that wait for the lead's ruleset requirements (a ruleset declares what it needs
-from a module) are strict xfails: they pass once that check exists.
+figures.
 """
 from __future__ import annotations
 
@@ -22,14 +21,7 @@ from tools.hostile import CPU_SECONDS, MEMORY, corpus, run_case
 CASES = corpus()
 
 
-def _param(case):
-    if case.lead:
-        return pytest.param(case, id=case.name, marks=pytest.mark.xfail(
-            strict=True, reason="lead: ruleset requirements"))
-    return pytest.param(case, id=case.name)
-
-
-@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.name) for c in CASES])
 def test_hostile_input_ends_cleanly_and_bounded(case, tmp_path: Path) -> None:
     results = run_case(case, tmp_path)
     assert results, "the case runs no command line"

@@ -3,18 +3,9 @@ is designated, each side's fire with its column shifts, DRMs, die and Loss Numbe
 outcome — on the rulebook's two combat examples."""
 from __future__ import annotations
 
-import pytest
-
 from engine.reports import GLOBAL, check_report
 
-from .positions import LoadedDice, act, card_to, clear_hands, declare, empty_map, put, set_global
-
-
-@pytest.fixture
-def board():
-    s = empty_map()
-    clear_hands(s)
-    return s
+from .conftest import act, card_to, declare, dice, put, set_global
 
 
 def report(s):
@@ -27,7 +18,7 @@ def line(r, side):
     return next(l for l in r["lines"] if l["who"] == side)
 
 
-def test_pog_12_2_report_cambrai_odds_fire_and_outcome(board, monkeypatch):
+def test_pog_12_2_report_cambrai_odds_fire_and_outcome(board):
     """Combat example 2 (Cambrai): declared with the trench shifts before any die; then the
     Allies fire 12 CF on column 6-8 (die 4: LN 4) and the CP 9 CF on column 12-14 with
     Fortified Machine Guns' +1 (die 5, row 6: LN 7); the CP wins and holds."""
@@ -43,7 +34,7 @@ def test_pog_12_2_report_cambrai_odds_fire_and_outcome(board, monkeypatch):
     cnd = put(s, "cnd_corps", "chateau_thierry", face=1)
     fr6 = put(s, "fr_6a", "chateau_thierry")
     card_to(s, "cp_18", "hand:CP")
-    LoadedDice(monkeypatch, [4, 5])
+    dice(s, 4, 5)
     declare(s, "AP", ["amiens", "chateau_thierry"])
     act(s, "attack", "AP", space="cambrai")
     r = report(s)
@@ -74,13 +65,13 @@ def test_pog_12_2_report_cambrai_odds_fire_and_outcome(board, monkeypatch):
     assert r["outcome"][1] == "CP took 4 loss point(s), AP 7"
 
 
-def test_pog_12_5_2_report_tannenberg_retreat(board, monkeypatch):
+def test_pog_12_5_2_report_tannenberg_retreat(board):
     """Combat example 1 (Tannenberg): the flank attack wins, the Russians retreat 2 spaces."""
     s = board
     ge8 = put(s, "ge_8a", "konigsberg")
     ge1 = put(s, "ge_corps", "thorn")
     put(s, "ru_2a", "tannenberg")
-    LoadedDice(monkeypatch, [3, 3, 4])
+    dice(s, 3, 3, 4)
     declare(s, "CP", ["konigsberg", "thorn"])
     act(s, "attack", "CP", space="tannenberg")
     act(s, "add_attacker", "CP", unit=ge8)

@@ -87,6 +87,6 @@ def test_wartable_edit_dumps_a_builtin_module_and_reports(tmp_path, capsys):
     assert "[table cells] table:crt/1/1:2 = 1 / 1:2 AE" in out
     assert main(["edit", str(tmp_path / "sk"), "--to", str(tmp_path / "x")]) == 1
     assert "edited in place" in capsys.readouterr().err
-    assert main(["edit", str(tmp_path / "sk")]) == 0
+    assert main(["edit", str(tmp_path / "sk"), "--report"]) == 0
     assert main(["edit", "skirmish", "--to", str(tmp_path / "sk")]) == 1   # sources there
     assert "--force" in capsys.readouterr().err
