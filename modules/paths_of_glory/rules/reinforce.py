@@ -110,24 +110,17 @@ def standard_army_spaces(g: "Game", side: str, nation: str) -> list[str]:
     return [l for l in cands if _open(g, side, l)]
 
 
-_PRINTED: dict[tuple[int, str], tuple[str, ...]] = {}
-
-
 def _printed_army_spaces(g: "Game", nation: str) -> tuple[str, ...]:
     """9.5.3.3 from the printed map, read once per module and nation: the nation's capital(s)
     and supply sources (US: the French ports)."""
-    key = (id(g.module), nation)
-    hit = _PRINTED.get(key)
-    if hit is None:
+    def read() -> tuple[str, ...]:
         if nation == "US":
-            cands = [l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
-                     and board.attr(g, l, "port")]
-        else:
-            caps = list(CAPITALS.get(nation, ()))
-            cands = caps + [l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
-                            and board.attr(g, l, "supply") and l not in caps]
-        hit = _PRINTED[key] = tuple(cands)
-    return hit
+            return tuple(l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
+                         and board.attr(g, l, "port"))
+        caps = list(CAPITALS.get(nation, ()))
+        return tuple(caps + [l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
+                             and board.attr(g, l, "supply") and l not in caps])
+    return board.per_module(g, f"army_spaces:{nation}", read)
 
 
 def card_army_spaces(g: "Game", card_id: str, pid: int) -> list[str] | None:

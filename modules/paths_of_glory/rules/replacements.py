@@ -124,16 +124,10 @@ def replacement_sources(g: "Game", nation: str) -> list[str] | None:
     if nation == "BU":
         return ["sofia"]
     if nation in ("RU", "RO"):
-        found = _RU_SOURCES.get(id(g.module))
-        if found is None:  # printed facts: read once per module
-            found = _RU_SOURCES[id(g.module)] = [
-                l for l in board.spaces(g) if board.attr(g, l, "supply") in ("RU", "AP")
-                and l != "belgrade"]
-        return list(found)
+        return list(board.per_module(g, "ru_replacement_sources", lambda: [
+            l for l in board.spaces(g) if board.attr(g, l, "supply") in ("RU", "AP")
+            and l != "belgrade"]))  # printed facts: read once per module
     return None
-
-
-_RU_SOURCES: dict[int, list[str]] = {}
 
 
 def supplied_for_replacement(g: "Game", pid: int) -> bool:

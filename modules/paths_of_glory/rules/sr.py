@@ -44,15 +44,12 @@ def start(g: Game, side: str, points: int, card: str) -> None:
 def cost(g: Game, pid: int) -> int:
     """13.1.2: 1 SR point a corps, 4 an army (sr_cost table), full or reduced."""
     size = "army" if board.is_army(g, pid) else "corps"
-    costs = _COSTS.get(id(g.module))
-    if costs is None:  # read once per module
-        table = g.module.tables["sr_cost"]      # its shape is checked when the module opens
-        costs = _COSTS[id(g.module)] = {
-            s: int(table.cells[table.rows.values.index(s)][0]) for s in ("army", "corps")}
-    return costs[size]
+    return board.per_module(g, "sr_cost", lambda: _costs(g))[size]
 
 
-_COSTS: dict[int, dict[str, int]] = {}
+def _costs(g: Game) -> dict[str, int]:
+    table = g.module.tables["sr_cost"]          # its shape is checked when the module opens
+    return {s: int(table.cells[table.rows.values.index(s)][0]) for s in ("army", "corps")}
 
 
 def _nation(g: Game, pid: int) -> str:

@@ -68,14 +68,8 @@ class _Map:
         self.unit_nation = {t: pt.nationality for t, pt in types.items() if pt.kind == "unit"}
 
 
-_MAPS: dict[int, _Map] = {}
-
-
 def _map(g: "Game") -> _Map:
-    m = _MAPS.get(id(g.module))
-    if m is None:
-        m = _MAPS[id(g.module)] = _Map(g)
-    return m
+    return board.per_module(g, "supply_map", lambda: _Map(g))
 
 
 # -- sources ---------------------------------------------------------------------------------
@@ -240,15 +234,12 @@ def _edge_cost(g: "Game", side: str, nation: str | None):
     return cost
 
 
-_LINES: dict[tuple, tuple] = {}
-
-
 def _lines(g: "Game", side: str, nation: str | None) -> tuple[frozenset, dict[str, tuple[str, ...]]]:
     """The map's lines a tracer of ``nation`` may use (:func:`_edge_cost`, read once per
     module): (the dotted lines it may not cross, neighbours by location). Tracers that may
     cross the same lines share one table."""
-    key = (id(g.module), side, nation)
-    hit = _LINES.get(key)
+    tables = board.per_module(g, "supply_lines", dict)
+    hit = tables.get((side, nation))
     if hit is None:
         graph = g.graph
         cost = _edge_cost(g, side, nation)
@@ -256,12 +247,12 @@ def _lines(g: "Game", side: str, nation: str | None) -> tuple[frozenset, dict[st
         closed = frozenset((ids[i], ids[j]) for i in range(len(ids))
                            for j, e in zip(graph._nbr[i], graph._nbr_edge[i])
                            if cost(ids[j], ids[i], e) is None)
-        shared = next((v for k, v in _LINES.items() if k[0] == id(g.module) and v[0] == closed), None)
-        if shared is None:
+        hit = tables.get(closed)
+        if hit is None:
             adj = {ids[i]: tuple(ids[j] for j in graph._nbr[i] if (ids[i], ids[j]) not in closed)
                    for i in range(len(ids))}
-            shared = (closed, adj)
-        hit = _LINES[key] = shared
+            hit = tables[closed] = (closed, adj)
+        tables[(side, nation)] = hit
     return hit
 
 
@@ -280,8 +271,13 @@ def _spread(adj: dict[str, tuple[str, ...]], reach: set[str], frontier: list[str
                     frontier.append(v)
 
 
-_CACHE: dict[tuple, frozenset] = {}
-_CACHE_LIMIT = 4096
+_CACHE_LIMIT = 4096   # traces kept per module
+
+
+def forget(g: "Game") -> None:
+    """Drop every remembered answer (benchmarks measure the searches themselves)."""
+    board.per_module(g, "supply_traces", dict).clear()
+    _ASKED["key"] = _SNAP["key"] = None
 
 
 def supplied_spaces(g: "Game", side: str, nation: str | None,
@@ -308,13 +304,14 @@ def _supplied(g: "Game", side: str, nation: str | None, only_sources: Iterable[s
     snap = _snapshot(g)
     srcs = tuple(only_sources) if only_sources is not None else tuple(sources(g, side, nation))
     closed, _adj = _lines(g, side, nation)
-    key = (id(g.module), snap.key(side), srcs, closed, nation is None, nation in RUSSIAN_CLASS,
-           beachheads, avoid)
-    hit = _CACHE.get(key)
+    key = (snap.key(side), srcs, closed, nation is None, nation in RUSSIAN_CLASS, beachheads,
+           avoid)
+    cache = board.per_module(g, "supply_traces", dict)
+    hit = cache.get(key)
     if hit is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        hit = _CACHE[key] = frozenset(_trace(g, side, nation, srcs, beachheads, avoid))
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        hit = cache[key] = frozenset(_trace(g, side, nation, srcs, beachheads, avoid))
     return hit
 
 
