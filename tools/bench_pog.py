@@ -14,9 +14,9 @@ actions timed in CPU time:
 ================================  ==============  ==============
 figure                            before (main)   after issue 17
 ================================  ==============  ==============
-whole Historical game, CPU        6,894 ms        1,440-1,590 ms
-legal actions, median             1.22 ms         0.57-0.59 ms
-legal actions, 95th percentile    30.1 ms         1.74 ms
+whole Historical game, CPU        6,894 ms        1,373-1,590 ms
+legal actions, median             1.22 ms         0.56-0.59 ms
+legal actions, 95th percentile    30.1 ms         1.56-1.74 ms
 whole Campaign game (seed 1)      11,263 ms       1,966-2,082 ms
 ================================  ==============  ==============
 
