@@ -36,6 +36,9 @@ fuzz: $(STAMP)
 	$(VENV)/bin/wartable fuzz strafexpedition_1916 --scenario sc5_campaign --games 4 --seed 1 --actions 100000 --jobs $(JOBS)
 	$(VENV)/bin/wartable fuzz strafexpedition_1916 --scenario sc5_campaign --games 2 --seed 100 --actions 100000 \
 		--option multi_player=on --option fog_of_war=on --option hidden_lp=on --jobs $(JOBS)
+	$(VENV)/bin/wartable fuzz offensive_a_outrance_1914 --scenario lorraine --games 40 --seed 1 --actions 100000 --jobs $(JOBS)
+	for s in race_to_the_sea campaign; do \
+		$(VENV)/bin/wartable fuzz offensive_a_outrance_1914 --scenario $$s --games 4 --seed 1 --actions 100000 --jobs $(JOBS) || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -92,3 +92,14 @@ class Camera:
         right, bottom = round((x + w) * z), round((y + h) * z)
         self.px = min(max(self.px, left - self.width + keep), right - keep)
         self.py = min(max(self.py, top - self.height + keep), bottom - keep)
+
+    def keep_within(self, bounds: tuple[float, float, float, float]) -> None:
+        """Show as much of world ``bounds`` as the viewport holds: along each axis the view stays
+        inside the bounds when they are larger than it, else they are centred."""
+        z = ZOOMS[self.index]
+        x, y, w, h = bounds
+        for axis, lo, hi, size in (("px", x * z, (x + w) * z, self.width), ("py", y * z, (y + h) * z, self.height)):
+            if hi - lo >= size:
+                setattr(self, axis, round(min(max(getattr(self, axis), lo), hi - size)))
+            else:
+                setattr(self, axis, round((lo + hi - size) / 2))

@@ -4,7 +4,9 @@ A marker piece (``PieceType.kind == "marker"``) sharing a location with units â€
 activation, control or trench marker, a Strafexpedition trench or disorganisation marker â€” is
 not drawn on top of the stack, where it hid the units and took their drags. It becomes a small
 *badge*: a pill with the marker's own words ("Move", "CP control", "Trench level 1") along the
-left side of the unit stack, overlapping it by :data:`OVERLAP` of a counter. A marker alone in
+left side of the unit stack, ending :data:`OVERLAP` of a counter into it. Badges are drawn beneath
+every unit (a long one reaching over a neighbouring place never hides its units), so a badge
+ends at the stack's edge: its last word is not hidden under its own units. A marker alone in
 its location (a track's turn or VP marker, a trench in an empty hex) stays a full counter.
 
 :func:`marker_label` gives a marker's words: the face's name when the marker has several faces
@@ -23,8 +25,9 @@ from . import colours, fonts
 HEIGHT = 0.3
 #: Widest badge as a share of the counter side.
 MAX_WIDTH = 1.5
-#: How far a badge reaches over the unit stack's left edge (share of the counter side).
-OVERLAP = 0.12
+#: How far a badge reaches over the unit stack's left edge (share of the counter side): none, as
+#: badges are drawn under the units.
+OVERLAP = 0.0
 #: Generic symbols that say nothing about the marker.
 GENERIC = {"", "marker", "markers"}
 BG = (244, 212, 92)

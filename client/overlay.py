@@ -65,31 +65,45 @@ class Overlay:
             img = t.counters.image(entry, px)
             surf.blit(img, img.get_rect(center=(d.pos[0] + dx, d.pos[1] + dy)))
 
-    def hover_stack(self, surf: pygame.Surface) -> None:
-        """Over a stack of two or more, every piece of it side by side above the stack."""
+    def hover_fan(self) -> tuple[pygame.Rect, list[pygame.Rect]] | None:
+        """Where the stack under the mouse fans out: the shaded panel and one rectangle per
+        piece (bottom first), in rows that fit the map; None when no stack of two or more is
+        hovered. A big stack (8–10 counters and more) is drawn compact on its hex, with its
+        count; this is where every piece of it can be seen."""
         t = self.t
         h = t.hover
         if h is None or t.gestures.busy or t.modals or h.rect is None:
-            return
+            return None
         place = t.world.places.get(h.loc)
         if place is None or place.kind in PILE_KINDS or place.kind in SPREAD_KINDS:
-            return
-        entries = t.layer.entries(h.loc)
-        if len(entries) < 2:
-            return
+            return None
+        n = len(t.layer.entries(h.loc))
+        if n < 2:
+            return None
         px = max(40, min(64, t.camera.scale(t.world.counter)))
         gap = 6
+        per_row = max(1, min(n, (t.map_rect.w - gap) // (px + gap)))
+        rows = -(-n // per_row)
         anchor = h.rect.move(t.map_rect.topleft)
-        r = pygame.Rect(0, 0, len(entries) * (px + gap) + gap, px + 2 * gap + 4)
+        r = pygame.Rect(0, 0, per_row * (px + gap) + gap, rows * (px + gap) + gap + 4)
         r.midbottom = (anchor.centerx, anchor.top - 8)
         r.clamp_ip(t.map_rect)
         if r.colliderect(anchor):
             r.top = anchor.bottom + 8
             r.clamp_ip(t.map_rect)
+        cells = [pygame.Rect(r.x + gap + (k % per_row) * (px + gap), r.y + gap + (k // per_row) * (px + gap), px, px)
+                 for k in range(n)]
+        return r, cells
+
+    def hover_stack(self, surf: pygame.Surface) -> None:
+        """Over a stack of two or more, every piece of it side by side near the stack."""
+        fan = self.hover_fan()
+        if fan is None:
+            return
+        r, cells = fan
         shade = pygame.Surface(r.size, pygame.SRCALPHA)
         shade.fill((20, 22, 26, 200))
         surf.blit(shade, r)
-        x = r.x + gap
-        for e in entries:
-            surf.blit(t.counters.image(e, px), (x, r.y + gap))
-            x += px + gap
+        t = self.t
+        for e, cell in zip(t.layer.entries(t.hover.loc), cells):
+            surf.blit(t.counters.image(e, cell.w), cell)

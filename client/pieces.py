@@ -6,7 +6,8 @@ face and is drawn as its back. Layout rules, in world units:
 * hexes, spaces and track cells hold one **stack** of units, drawn bottom to top with each piece
   shifted up and to the right (the shift shrinks for tall stacks so a stack stays within a third
   of a counter of its place, and shows its count from four pieces); markers sharing the place with
-  units are badges down the stack's left side (:mod:`client.markers`), and a unit wins the hit
+  units are badges down the stack's left side (:mod:`client.markers`), drawn beneath every unit
+  (a badge reaching over a neighbouring place never hides its units), and a unit wins the hit
   test where they overlap;
 * boxes and hands **spread** their pieces over a grid of piles inside the rectangle (piece ``k``
   goes to pile ``k % piles``), so an eliminated-units box stays readable;
@@ -171,6 +172,7 @@ class PieceLayer:
         vx1, vy1 = cpx + camera.width + 2 * px, cpy + camera.height + 2 * px
         visible = []
         items = []
+        under = []   # marker badges: drawn before every unit, so no badge ever hides a unit
         tags = []
         image, size, tag, badge = self.counters.image, self.counters.size, self.counters.tag, self.counters.badge
         Rect = pygame.Rect
@@ -183,7 +185,7 @@ class PieceLayer:
                     x, y = sx - cpx - w, sy - cpy - h // 2
                     d.rect = Rect(x, y, w, h)
                     visible.append(d)
-                    items.append(((d.loc, d.index), img, x, y))
+                    under.append(((d.loc, d.index), img, x, y))
                     continue
                 w, h = size(d.entry, px)
                 x, y = sx - cpx - w // 2, sy - cpy - h // 2
@@ -213,7 +215,7 @@ class PieceLayer:
                     badges.append(((top.loc, top.index), img, top.rect.right - img.get_width() // 2,
                                    top.rect.top - img.get_height() // 2))
         self.visible = visible
-        self._items, self._tags, self._badge_list = items, tags, badges
+        self._items, self._tags, self._badge_list = under + items, tags, badges
         self._translated = None
         self._key = key
         return visible

@@ -7,6 +7,7 @@ that only the rules' bookkeeping needs (coordinates, sheet and scenario flags) a
 """
 from __future__ import annotations
 
+import re
 import textwrap
 
 from engine.model import Module
@@ -24,6 +25,8 @@ WORDS = {"vp": "VP", "vp_box": "VP box", "tem": "terrain modifier", "fort": "for
          "schlieffen": "Schlieffen Plan area", "paris_area": "Paris garrison area", "woods": "woods",
          "west_wall": "West Wall", "allied_supply": "Allied supply source", "printed_ip": "printed IP level",
          "advance_vp": "advance VP", "control": "starting control", "nation": "nation"}
+#: A terrain id's word and number run together ("level5" reads "level 5").
+_LEVEL = re.compile(r"([a-z])(\d)")
 #: Tooltip lines are wrapped at this many characters.
 WRAP = 72
 #: The most units listed by name.
@@ -46,7 +49,8 @@ class PlaceInfo:
             for key, value in e.attrs.items():
                 if value in (False, None, "", 0) or key in ("river_name", "name"):
                     continue
-                word = _words(key) if value is True or isinstance(value, int) else f"{value} {_words(key)}"
+                word = _words(key) if value is True or isinstance(value, int) or str(value) == key \
+                    else f"{value} {_words(key)}"
                 if key == "mp_cost":
                     word = f"+{value} MP hexside"
                 for loc in (e.a, e.b):
@@ -79,7 +83,7 @@ class PlaceInfo:
             (f"hex {loc.id}" if loc.kind == "hex" else loc.label)
         lines = [head]
         if loc.terrain:
-            lines.append(f"terrain: {loc.terrain.replace('_', ' ')}")
+            lines.append("terrain: " + _LEVEL.sub(r"\1 \2", loc.terrain.replace("_", " ")))
         feats = self.attr_words(loc_id)
         if feats:
             lines.append("; ".join(feats))

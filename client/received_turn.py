@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable
 from engine import pbem, persist
 from engine.errors import SaveError, WartableError
 from engine.model import Module
-from engine.saves import SUFFIX as SAVE_SUFFIX, read_save
+from engine.saves import SUFFIX as SAVE_SUFFIX, final_hash, read_save
 from engine.session import Session
 
 #: The most save files searched for the game a turn continues (newest first).
@@ -71,9 +71,8 @@ def find_game(data: dict, folders: Iterable[Path]) -> tuple[Path, dict] | None:
             record = read_save(path)
         except SaveError:
             continue   # a damaged or foreign file is not the game
-        actions = record["actions"]
-        if same_game(record, data) and len(actions) == data["from"] and \
-                (actions[-1]["hash"] if actions else record.get("setup_hash")) == data["hash_before"]:
+        if same_game(record, data) and len(record["actions"]) == data["from"] and \
+                final_hash(record) == data["hash_before"]:
             return path, record
     return None
 

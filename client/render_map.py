@@ -11,8 +11,10 @@ then labels. Positions are ``round(world * zoom) - tile_origin``, exactly what
 from __future__ import annotations
 
 import io
+import math
 import time
 from collections import OrderedDict
+from functools import lru_cache
 
 import pygame
 
@@ -27,6 +29,53 @@ TILE = 512
 #: Smallest space-name size (px) from the world's readable zoom on.
 LABEL_MIN = 10
 _CELL = 128.0
+
+
+def _title(surf: pygame.Surface, img: pygame.Surface, at: tuple[int, int]) -> None:
+    """Blit a board or group title at tile position ``at`` when any of it falls on the tile:
+    a title longer than the tile's label margin is drawn by every tile it crosses, not cut at
+    the edge of the tile holding its start."""
+    if img.get_rect(topleft=at).colliderect(surf.get_rect()):
+        surf.blit(img, at)
+
+
+def _named_hexes(hexes, module) -> set[str]:
+    """The hexes that print their name: a town spread over adjacent hexes of the same name
+    (Strafexpedition's Rovereto, Arsiero) prints it once, on the hex nearest the middle of
+    them, as the printed map does; every hex still tells its name on hover."""
+    groups: dict[tuple[str, str], list] = {}
+    for p in hexes:
+        loc = module.locations[p.id]
+        if loc.name:
+            groups.setdefault((loc.board, loc.name), []).append(p)
+    named = set()
+    for group in groups.values():
+        while group:   # one connected run of same-named hexes at a time
+            run, todo = [], [group.pop()]
+            while todo:
+                p = todo.pop()
+                run.append(p)
+                reach = 2.05 * math.dist((p.cx, p.cy), p.corners[0])   # neighbours' centres: √3 radii
+                near = [q for q in group if math.dist((p.cx, p.cy), (q.cx, q.cy)) <= reach]
+                group = [q for q in group if q not in near]
+                todo += near
+            mx, my = sum(p.cx for p in run) / len(run), sum(p.cy for p in run) / len(run)
+            named.add(min(run, key=lambda p: (math.dist((p.cx, p.cy), (mx, my)), p.id)).id)
+    return named
+
+
+@lru_cache(maxsize=4096)
+def _hex_name(name: str, size: int, width: int) -> tuple[pygame.Surface, ...]:
+    """A hex's name in lines no wider than the hex (``width`` px): one line at ``size`` if it
+    fits, else wrapped on two lines, the font shrunk (not below 7 px) until they fit, the rest
+    elided — long names ("Calais / Boulogne / Courtrai") no longer run over their neighbours."""
+    for s in range(size, 6, -1):
+        f = fonts.font(s, bold=True)
+        lines = [name] if f.size(name)[0] <= width else fonts.wrap(name, f, width)
+        if len(lines) <= 2 and " ".join(lines).split() == name.split():   # (wrap elides a long word)
+            break
+    lines = [fonts.elide(line, f, width) for line in lines[:2]]
+    return tuple(f.render(line, True, (40, 30, 30)) for line in lines)
 
 
 class MapRenderer:
@@ -60,6 +109,7 @@ class MapRenderer:
         self.unfilled = {p.id for p in self.hexes
                          if self.module.locations[p.id].board in self.board_art}
         self.rendered = 0  # tiles rendered so far (for tests and the benchmark)
+        self.named = _named_hexes(self.hexes, self.module)
 
     def _build_index(self, name: str, rects: list[tuple[float, float, float, float]]) -> None:
         idx: dict[tuple[int, int], list[int]] = {}
@@ -209,18 +259,19 @@ class MapRenderer:
         for n in self._query("others", wrect):
             self._draw_place(surf, self.others[n], S, z)
         for bid, text, x, y in self.world.group_labels:
-            if wrect[0] <= x <= wrect[0] + wrect[2] and wrect[1] <= y <= wrect[1] + wrect[3]:
-                size = round(cs * 0.34 * z)
-                if size >= 7:
-                    surf.blit(fonts.render(text, size, colours.LABEL, bold=True), S(x, y))
+            size = round(cs * 0.34 * z)
+            if size >= 7:
+                _title(surf, fonts.text(text, size, colours.LABEL, True), S(x, y))
         for bid, (bx, by, bw, bh) in self.world.board_rects.items():
             board = self.boards.get(bid)
             if board is None or len(self.world.board_rects) < 2:
                 continue
             size = round(cs * 0.5 * z)
-            if size >= 8 and wrect[0] <= bx <= wrect[0] + wrect[2] and wrect[1] <= by <= wrect[1] + wrect[3]:
+            if size >= 8:   # the board's name along its top, no wider than the board
+                name = fonts.elide(board.name, fonts.font(size, bold=True), max(1, round(bw * z) - 8))
+                img = fonts.text(name, size, colours.LABEL, True)
                 x0, y0 = S(bx, by)
-                surf.blit(fonts.render(board.name, size, colours.LABEL, bold=True), (x0 + 4, y0 + 2))
+                _title(surf, img, (x0 + 4, y0 + 2))
         return surf
 
     def _art_image(self, bid: str) -> pygame.Surface | None:
@@ -264,9 +315,12 @@ class MapRenderer:
             if f_small is not None:
                 img = f_small.render(loc.id, True, colours.LABEL)
                 surf.blit(img, (cx - img.get_width() // 2, cy - round(radius_px * 0.86)))
-            if loc.name and f_named is not None:
-                img = f_named.render(loc.name, True, (40, 30, 30))
-                surf.blit(img, (cx - img.get_width() // 2, cy + round(radius_px * 0.42)))
+            if loc.name and f_named is not None and p.id in self.named:
+                lines = _hex_name(loc.name, named, round(radius_px * 1.9))
+                y = cy + round(radius_px * (0.42 if len(lines) == 1 else 0.2))
+                for img in lines:
+                    surf.blit(img, (cx - img.get_width() // 2, y))
+                    y += img.get_height() - 2
 
     def _draw_place(self, surf, p, S, z: float) -> None:
         loc = self.module.locations[p.id]

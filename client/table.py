@@ -131,10 +131,10 @@ class Table:
         self.panel: ActionPanel | None = ActionPanel() if chrome else None
         self.minimap: Minimap | None = None
         self.resize(size)
-        self.open_view()
         self.minimap = Minimap(self.maps, self.camera, self.map_rect.bottomright)
         session.listeners.append(self.on_change)
         self.refresh()
+        self.open_view()   # (after the view: a hex map opens where its units are)
 
     # -- the modes --------------------------------------------------------------------------------
     @property
@@ -387,12 +387,15 @@ class Table:
 
     # -- the view -------------------------------------------------------------------------------
     def open_view(self) -> None:
-        """The opening view: the whole world, or a point-to-point map at its readable zoom."""
-        rect, least = self.world.opening_view()
+        """The opening view: the whole world, else (names or counters tiny) the readable zoom."""
         self.camera.fit(self.world.bounds)
+        units = [(d.wx, d.wy) for d in self.layer.drawn if not d.badge and not d.mirror
+                 and self.world.places[d.loc].shape == "hex"]
+        rect, least = self.world.opening_view(units, ZOOMS[self.camera.index], self.map_rect.size)
         if least and ZOOMS[self.camera.index] < least:
             self.camera.index = next((i for i, z in enumerate(ZOOMS) if z >= least * 0.99), len(ZOOMS) - 1)
             self.camera.center_on(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
+            self.camera.keep_within(self.world.bounds)
 
     def clamp(self) -> None:
         self.camera.clamp(self.world.bounds)
@@ -532,8 +535,9 @@ class Table:
         if self.hover is not None:   # the piece, then its hex or space
             lines = describe(self.module, self.hover.entry, self.hover.loc, self.counters.layouts) + \
                 self.place_info.lines(self.hover.loc, self.layer.entries(self.hover.loc))
-        else:
-            lines = self.place_info.lines(self.hover_loc, self.layer.entries(self.hover_loc))
+        else:   # (a close-up map's hex: what stands on its main-map twin, rulebook 1.3 of F44)
+            here = self.layer.entries(self.hover_loc) or self.layer.entries(self.world.twin.get(self.hover_loc, ""))
+            lines = self.place_info.lines(self.hover_loc, here)
         return lines, pos
 
     def next_frame_in(self) -> float | None:

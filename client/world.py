@@ -28,6 +28,10 @@ DEFAULT_COUNTER = 44.0
 MARGIN = 24.0
 #: Screen pixels between neighbouring spaces at a point-to-point map's readable (opening) zoom.
 READABLE_GAP = 56.0
+#: A hex map opens with counters of at least this many pixels (their values readable) when the
+#: whole world fitted would draw them under :data:`TINY_COUNTER` pixels.
+READABLE_COUNTER = 36.0
+TINY_COUNTER = 24.0
 #: Location kinds drawn as rectangles that hold pieces side by side (not one stack).
 SPREAD_KINDS = ("box", "hand")
 
@@ -116,6 +120,8 @@ class World:
         self.twins: list[tuple[str, str]] = [
             (l.id, str(l.attrs["main_hex"])) for l in module.locations.values()
             if l.attrs.get("main_hex") and str(l.attrs["main_hex"]) in self.places and l.id in self.places]
+        #: each twin → the other
+        self.twin: dict[str, str] = {**{a: b for a, b in self.twins}, **{b: a for a, b in self.twins}}
         self.features: list[Feature] = []
         self._build_features(colours)
         self.bounds = self._bounds()
@@ -303,15 +309,30 @@ class World:
         gaps.sort()
         return READABLE_GAP / max(1.0, gaps[len(gaps) // 2])
 
-    def opening_view(self) -> tuple[tuple[float, float, float, float], float]:
+    def opening_view(self, units: list[tuple[float, float]] = (), fit_zoom: float = 0.0,
+                     window: tuple[int, int] = (1280, 800)) -> tuple[tuple[float, float, float, float], float]:
         """Where the table opens: the world rectangle to fit and the least zoom to show it at
-        (the readable zoom: a point-to-point map opens on its middle with names readable)."""
-        if not self.readable_zoom:
+        (the readable zoom). A point-to-point map opens on its middle with names readable. A
+        hex map whose counters would be tiny at ``fit_zoom`` (the whole world fitted) opens with
+        counters :data:`READABLE_COUNTER` pixels wide, on the ``window``-sized view (pixels)
+        holding the most of ``units`` (world positions of the units on its hexes), else on its
+        largest board."""
+        if self.readable_zoom:
+            spaces = [p for p in self.places.values() if p.kind == "space"]
+            xs, ys = sorted(p.cx for p in spaces), sorted(p.cy for p in spaces)
+            return (xs[len(xs) // 2] - 1, ys[len(ys) // 2] - 1, 2, 2), self.readable_zoom
+        if not self.layouts or self.counter * fit_zoom >= TINY_COUNTER:
             return self.bounds, 0.0
-        spaces = [p for p in self.places.values() if p.kind == "space"]
-        xs, ys = sorted(p.cx for p in spaces), sorted(p.cy for p in spaces)
-        cx, cy = xs[len(xs) // 2], ys[len(ys) // 2]
-        return (cx - 1, cy - 1, 2, 2), self.readable_zoom
+        least = READABLE_COUNTER / self.counter
+        if units:
+            half_w, half_h = window[0] / least / 2 - self.counter, window[1] / least / 2 - self.counter
+            step = max(1, len(units) // 150)          # candidate centres: the units (at most ~150)
+            cx, cy = max(units[::step], key=lambda c: sum(
+                1 for x, y in units if abs(x - c[0]) <= half_w and abs(y - c[1]) <= half_h))
+        else:
+            x, y, w, h = max(self.board_rects.values(), key=lambda r: r[2] * r[3])
+            cx, cy = x + w / 2, y + h / 2
+        return (cx - 1, cy - 1, 2, 2), least
 
     def _bounds(self) -> tuple[float, float, float, float]:
         if not self.board_rects:

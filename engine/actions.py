@@ -312,6 +312,10 @@ class Action:
         raise ActionError(f"not an action: {str(data)[:80]}")
 
 
+#: The compiled pattern of each bare word :meth:`_Parser.bare` reads, by its extra characters.
+_BARE: dict[str, re.Pattern] = {}
+
+
 class _Parser:
     """A small hand-written reader for the one-line notation (the grammar is in the module doc)."""
 
@@ -327,10 +331,12 @@ class _Parser:
             self.i += 1
 
     def bare(self, allowed: str) -> str:
+        """The run of ASCII letters, digits and ``allowed`` characters from here (maybe empty)."""
+        pattern = _BARE.get(allowed)
+        if pattern is None:
+            pattern = _BARE[allowed] = re.compile("[A-Za-z0-9" + re.escape(allowed) + "]*")
         start = self.i
-        while self.i < len(self.text) and (self.text[self.i].isalnum() or self.text[self.i] in allowed) \
-                and self.text[self.i].isascii():
-            self.i += 1
+        self.i = pattern.match(self.text, start).end()
         return self.text[start:self.i]
 
     def quoted(self) -> str:

@@ -6,7 +6,8 @@ Each game starts from the module's scenario with its own seed and plays
 * an exception while choosing or applying an action,
 * a dead end — the side to act has no legal action although the game is not over,
 * a broken invariant the ruleset declares (:meth:`engine.rules.Ruleset.invariants`),
-* a replay mismatch — the game's record, replayed from scratch, must end on the same hash,
+* a replay mismatch — the game's save, loaded (every action re-executed through the rules),
+  must end on the same hash,
 * an undo mismatch — undoing every action must return to the set-up hash.
 
 Each failed game is saved as a replayable record when a folder is given.
@@ -131,7 +132,8 @@ def _check_replay_and_undo(module: Module, session: Session) -> str:
 
 def _save_failure(folder: Path, module: Module, session: Session, result: GameResult) -> None:
     path = Path(folder) / f"{module.id}-fuzz-{result.seed}.wtsave"
-    persist.save(session, path)
+    persist.save(session, path, version=1)   # every command: it loads even if the rules do not
+    # reproduce the game (the failure may be just that); `wartable replay --verify` says where
     (Path(folder) / f"{module.id}-fuzz-{result.seed}.txt").write_text(result.failure + "\n")
 
 

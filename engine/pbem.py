@@ -7,7 +7,8 @@ A turn file (``.wtpbem``) is UTF-8 JSON::
      "module": {"id": ..., "version": ...}, "scenario": ..., "seed": ..., "ruleset": ...,
      "options": {...}, "setup_hash": ..., "from": <index of the first entry>,
      "hash_before": <state hash there>,
-     "entries": [<game record entries, as in a save>], "hash_after": <state hash at the end>,
+     "entries": [<game record entries, whole, as in a format-1 save>],
+     "hash_after": <state hash at the end>,
      "side": <who sent it>}
 
 Importing checks that the file belongs to this game (module, scenario, seed, set-up hash), that

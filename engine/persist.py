@@ -14,31 +14,43 @@ from pathlib import Path
 from .model import Module
 from .record import Entry
 from .replay import session_from_record
-from .saves import SUFFIX, atomic_write, autosave_dir, decode_save, encode_save, read_save
+from .saves import (FULL, SHORT_HASH, SUFFIX, VERSION, atomic_write, autosave_dir, decode_save,
+                    encode_compact, encode_save, read_save)
 from .session import Session
 
 
-def save_bytes(session: Session) -> bytes:
-    """The save file's bytes for ``session``'s record."""
-    return encode_save(session.record.to_json())
+def save_bytes(session: Session, version: int = VERSION) -> bytes:
+    """The save file's bytes for ``session``'s record: compact (format 2: each action the
+    rules made as its text and a short state hash, compressed) or, with ``version=1``, full
+    (every entry's commands: what a fuzzer keeps of a failing game, to load it even when the
+    rules do not reproduce it)."""
+    if version == FULL:
+        return encode_save(session.record.to_json())
+    record = session.record
+    return encode_compact({
+        **record.header.to_json(), "final_hash": record.final_hash,
+        "actions": [[str(e.action), e.hash[:SHORT_HASH]] if e.reproducible else e.to_json()
+                    for e in record.entries]})
 
 
-def save(session: Session, path: Path | str) -> Path:
+def save(session: Session, path: Path | str, version: int = VERSION) -> Path:
     """Write ``session``'s record to ``path`` atomically (a crash leaves the old file)."""
     path = Path(path)
-    atomic_write(path, save_bytes(session))
+    atomic_write(path, save_bytes(session, version))
     return path
 
 
 def load(path: Path | str, module: Module, verify: bool = False) -> Session:
-    """The game saved at ``path`` for ``module``, replayed command by command with every state
-    hash checked (``verify``: re-executed through its rules). Raises SaveError naming the first
-    problem; nothing is lost."""
+    """The game saved at ``path`` for ``module``, replayed to its end with every state hash
+    checked: each action of a compact save re-executed through the rules, each entry of a full
+    save re-applied from its commands (``verify``: re-executed through the rules as well).
+    Raises SaveError naming the first problem; nothing is lost."""
     path = Path(path)
     return session_from_record(read_save(path), module, verify, path.name)
 
 
 def load_bytes(data: bytes, module: Module, verify: bool = False, source: str = "save") -> Session:
+    """:func:`load` from the save's bytes (``source`` names it in errors)."""
     return session_from_record(decode_save(data, source), module, verify, source)
 
 

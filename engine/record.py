@@ -13,11 +13,17 @@ from .actions import Action
 
 @dataclass
 class Entry:
-    """One user action = one compound command = one undo step."""
+    """One user action = one compound command = one undo step.
+
+    ``reproducible``: the rules made ``commands`` from ``action`` and the state before it, so
+    re-executing the action reproduces them (a compact save keeps only the action). False for
+    an edit outside the rules, scripted dice, and an entry replayed from recorded commands
+    without re-execution (an older save's): a save keeps those entries' commands."""
     action: Action
     commands: list[Command]
     hash: str
     text: str
+    reproducible: bool = True
 
     def to_json(self) -> dict:
         return {"action": self.action.to_json(), "cmds": [c.to_json() for c in self.commands],

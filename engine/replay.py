@@ -1,8 +1,11 @@
 """Replaying a game record (DESIGN principle 4): from its set-up, entry by entry, every state
-hash checked. Plain replay re-applies the recorded commands; ``verify`` re-executes every action
-through the ruleset (same generator, same rules) and requires the same commands — so a record
-whose rolls, draws or actions were edited is refused at the first entry that differs, and the
-game is left as it was before that entry.
+hash checked. An entry that carries its commands (a format-1 save, a turn file, an edit outside
+the rules) is replayed by re-applying them, or with ``verify`` by re-executing its action through
+the ruleset (same generator, same rules) and requiring the same commands. A compact entry (a
+format-2 save: the action and a short state hash) is always re-executed through the ruleset —
+checked legal, then applied — and must reach the recorded hash. So a record whose rolls, draws or
+actions were edited is refused at the first entry that differs, and the game is left as it was
+before that entry.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from .errors import SaveError, WartableError
 from .model import Module
 from .record import Entry
 from .rules import Transaction
+from .saves import SHORT_HASH
 from .session import Session
 
 
@@ -33,29 +37,64 @@ def replay_entries(session: Session, entries: list[dict], verify: bool = False,
     for i, data in enumerate(entries, first):
         try:
             action = Action.from_json(data["action"])
-            commands = [C.Command.from_json(c) for c in data["cmds"]]
+            commands = [C.Command.from_json(c) for c in data["cmds"]] if "cmds" in data else None
         except (ActionError, C.CommandError) as exc:
             raise ReplayDivergence(i, str(exc)) from None
         text = data.get("text", "")
-        if verify:   # the line is the rules' own words for the action, not the record's
-            try:
-                text = session.ruleset.notation(session.state, session.ruleset.typed(session.state, action))
-            except Exception:  # the action is refused with its reason just below
-                pass
-            commands = _reexecute(session, action, commands, i)
+        reproducible = verify
+        if commands is None:   # a compact entry: only the rules can tell what it did
+            action, commands, text = _rerun(session, action, i)
+            reproducible = True
+            found, recorded = session.state.hash[:SHORT_HASH], data["hash"]
         else:
-            try:
-                C.apply_all(session.state, commands)
-            except C.CommandError as exc:
-                raise ReplayDivergence(i, str(exc)) from None
-        if session.state.hash != data["hash"]:
-            found = session.state.hash
+            if verify:   # the line is the rules' own words for the action, not the record's
+                try:
+                    text = session.ruleset.notation(session.state, session.ruleset.typed(session.state, action))
+                except Exception:  # the action is refused with its reason just below
+                    pass
+                commands = _reexecute(session, action, commands, i)
+            else:
+                try:
+                    C.apply_all(session.state, commands)
+                except C.CommandError as exc:
+                    raise ReplayDivergence(i, str(exc)) from None
+            found, recorded = session.state.hash, data["hash"]
+        if found != recorded:
             C.undo_all(session.state, commands)   # leave the state as it was before entry i
-            raise ReplayDivergence(i, f"state hash {found} differs from the "
-                                      f"recorded {data['hash']} ({data.get('text', '')})")
-        session.record.entries.append(Entry(action, commands, data["hash"], text))
+            said = data.get("text", "") or text
+            raise ReplayDivergence(i, f"state hash {found} differs from the recorded {recorded}"
+                                      f" ({said})" + ("" if "cmds" in data else
+                                                      ": the save was edited, or these rules "
+                                                      "do not play it as the ones that wrote it"))
+        session.record.entries.append(Entry(action, commands, session.state.hash, text, reproducible))
         if progress is not None:
             progress(i)
+
+
+def _rerun(session: Session, action: Action, i: int) -> tuple[Action, list[C.Command], str]:
+    """Check and apply ``action`` through the rules as :meth:`Session.push` does; returns the
+    typed action, the commands it made and its notation. ReplayDivergence naming entry ``i``
+    when the rules refuse it — or fail on it: a saved action is input, so a rules error on it
+    is reported against the save, not raised."""
+    rules, state = session.ruleset, session.state
+    tx = Transaction(state)
+    try:
+        violation = rules.check(state, action)
+        if violation is not None:
+            raise ReplayDivergence(i, f"illegal under the rules: {violation} ({action})")
+        action = rules.typed(state, action)
+        text = rules.notation(state, action)
+        rules.apply(tx, action)
+    except ReplayDivergence:
+        raise
+    except WartableError as exc:
+        tx.rollback()
+        raise ReplayDivergence(i, f"the ruleset refuses it: {exc} ({action})") from None
+    except Exception as exc:  # noqa: BLE001  (a rules defect met on a saved action)
+        tx.rollback()
+        raise ReplayDivergence(i, f"the rules fail on it ({type(exc).__name__}: "
+                                  f"{' '.join(str(exc).split())[:160]}) ({action})") from None
+    return action, tx.commands, text
 
 
 def _reexecute(session: Session, action: Action, recorded: list[C.Command], i: int) -> list[C.Command]:
@@ -123,4 +162,8 @@ def session_from_record(record: dict[str, Any], module: Module, verify: bool = F
         replay_entries(session, record["actions"], verify)
     except ReplayDivergence as exc:
         raise SaveError(f"{source}: {exc}") from None
+    final = record.get("final_hash")
+    if isinstance(final, str) and final != session.state.hash:
+        raise SaveError(f"{source}: the game ends on state hash {session.state.hash}, "
+                        f"not on the recorded {final}")
     return session

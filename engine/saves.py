@@ -1,8 +1,23 @@
 """Save files: the game record, written atomically, read defensively.
 
-Format (version 1)::
+Two formats are read; the newer one is written (``docs/save-format.md`` describes both).
 
-    WARTABLE-SAVE 1 <sha256 of the body, hex>\\n
+Format 2 (compact, written since issue 17)::
+
+    WARTABLE-SAVE 2 <sha256 of the compressed body, hex>\n
+    <body: zlib-compressed UTF-8 JSON of the compact game record>
+
+The compact record holds the game's header (module, scenario, seed, ruleset, options, set-up hash,
+final state hash) and, per entry, either ``[action text, first 8 hex digits of the state hash
+after it]`` — an action the rules made, which loading re-executes through the ruleset with the
+game's own generator and checks against that hash — or, for an entry the rules cannot reproduce
+(an edit outside the rules, scripted dice, an entry loaded from an older save's commands), the
+whole entry with its commands as in format 1. A whole Campaign game of Paths of Glory is about
+12 KB instead of 1.2 MB.
+
+Format 1 (full, every command)::
+
+    WARTABLE-SAVE 1 <sha256 of the body, hex>\n
     <body: UTF-8 JSON of the game record>
 
 Writing goes to a temporary file in the same folder, is flushed and fsync'ed, then renamed over
@@ -10,12 +25,14 @@ the target (and the folder fsync'ed), so a crash mid-save leaves the previous sa
 temporaries a killed save left behind are removed by the next save of the same file.
 
 Reading is bounded: a save is a regular file (never a device or a FIFO) of at most
-:data:`MAX_SAVE_BYTES` bytes whose body holds at most :data:`MAX_SAVE_VALUES` JSON values,
-nested at most :data:`MAX_DEPTH` deep, every integer in 64 bits and every string valid Unicode
-(no lone surrogate). Size, magic, version, checksum, these bounds, the JSON shape and the module
-identity are checked before anything is replayed; every problem is a
-:class:`~engine.errors.SaveError` saying what is wrong. A full game of Paths of Glory (about a
-thousand actions) is 1.2 MB and 190,000 values.
+:data:`MAX_SAVE_BYTES` bytes; a compressed body inflates to at most :data:`MAX_INFLATED` bytes
+(bounded while inflating, so a decompression bomb costs no more); the JSON body holds at most
+:data:`MAX_SAVE_VALUES` JSON values, nested at most :data:`MAX_DEPTH` deep, every integer in 64
+bits and every string valid Unicode (no lone surrogate), and at most :data:`MAX_SAVE_ACTIONS`
+entries. Size, magic, version, checksum, these bounds, the JSON shape and the module identity are
+checked before anything is replayed; every problem is a :class:`~engine.errors.SaveError` saying
+what is wrong. A full game of Paths of Glory (about a thousand actions) is 1.2 MB and 190,000
+values in format 1.
 """
 from __future__ import annotations
 
@@ -23,6 +40,7 @@ import hashlib
 import json
 import os
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +51,25 @@ from .files import FileRefused, describe_os_error, read_regular_file, shown
 from .files import atomic_write  # noqa: F401  (saves are written through it: engine.session)
 
 MAGIC = b"WARTABLE-SAVE"
-VERSION = 1
+#: The format written (the compact one); every format up to it is read.
+VERSION = 2
+#: The full format: every entry with its commands.
+FULL = 1
+#: How many hex digits of the state hash a compact entry keeps (the set-up and final hashes are
+#: kept whole): 32 bits, enough to name the entry where a replay first diverges.
+SHORT_HASH = 8
 #: The largest save (or turn file) read: about 50 full games of Paths of Glory.
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 #: The most JSON values (objects, arrays, keys, scalars) a save's body may hold: parsing turns
 #: each into a Python object, so this, not the byte size, bounds the memory a save costs.
 MAX_SAVE_VALUES = 8_000_000
+#: The most bytes a compressed body may inflate to (checked while inflating).
+MAX_INFLATED = MAX_SAVE_BYTES
+#: The most entries a save may hold (a whole Campaign game of Paths of Glory has about a
+#: thousand; the engine's free-play benchmark ten thousand): loading re-executes each, so this
+#: bounds the time a small compressed file can cost (a free-play action re-executes in about
+#: 0.1 ms: 50,000 in about 5 s).
+MAX_SAVE_ACTIONS = 50_000
 #: The deepest nesting of arrays and objects in a save (a game record needs about 6).
 MAX_DEPTH = 64
 INT_MIN, INT_MAX = -(1 << 63), (1 << 63) - 1
@@ -48,19 +79,38 @@ SUFFIX = ".wtsave"
 
 
 def encode_save(record_json: dict[str, Any]) -> bytes:
-    """The bytes of a save file for a record's JSON form (one action per line)."""
+    """The bytes of a format-1 (full) save for a record's JSON form (``GameRecord.to_json``:
+    every entry with its commands, one entry per line)."""
+    return _header(FULL, _json_body(record_json, FULL, indent=True))
+
+
+def encode_compact(record_json: dict[str, Any]) -> bytes:
+    """The bytes of a format-2 (compact) save. ``record_json`` is the header of
+    ``GameRecord.to_json`` with ``final_hash``, and ``actions``: per entry either
+    ``[action text, short hash]`` or the whole entry (``Entry.to_json``)."""
+    return _header(VERSION, zlib.compress(_json_body(record_json, VERSION, indent=False), 9))
+
+
+def _json_body(record_json: dict[str, Any], version: int, indent: bool) -> bytes:
     actions = record_json.get("actions", [])
     head = {k: v for k, v in record_json.items() if k != "actions"}
-    head_text = json.dumps({"format": "wartable-save", "version": VERSION, **head},
+    head_text = json.dumps({"format": "wartable-save", "version": version, **head},
                            sort_keys=True, ensure_ascii=False)
     lines = [json.dumps(a, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for a in actions]
-    body = (head_text[:-1] + ', "actions": [\n' + ",\n".join(lines) + "\n]}\n").encode("utf-8")
+    if not indent:
+        return (head_text[:-1] + ', "actions": [' + ",".join(lines) + "]}").encode("utf-8")
+    return (head_text[:-1] + ', "actions": [\n' + ",\n".join(lines) + "\n]}\n").encode("utf-8")
+
+
+def _header(version: int, body: bytes) -> bytes:
     digest = hashlib.sha256(body).hexdigest().encode("ascii")
-    return MAGIC + b" " + str(VERSION).encode() + b" " + digest + b"\n" + body
+    return MAGIC + b" " + str(version).encode() + b" " + digest + b"\n" + body
 
 
 def decode_save(data: bytes, source: str = "save") -> dict[str, Any]:
-    """Check and parse save bytes; returns the record's JSON form. Raises SaveError."""
+    """Check and parse save bytes (either format); returns the record's JSON form, a compact
+    entry as ``{"action": text, "hash": short hash}`` (no ``cmds``: it is re-executed). Raises
+    SaveError."""
     if not isinstance(data, (bytes, bytearray)):
         raise SaveError(f"{source}: not a wartable save file")
     if len(data) > MAX_SAVE_BYTES:
@@ -69,18 +119,53 @@ def decode_save(data: bytes, source: str = "save") -> dict[str, Any]:
     if newline < 0 or not data.startswith(MAGIC + b" "):
         raise SaveError(f"{source}: not a wartable save file")
     parts = data[:newline].split(b" ")
-    if len(parts) != 3 or not parts[1].isdigit():
+    if len(parts) != 3 or not parts[1].isdigit() or len(parts[1]) > 6:
         raise SaveError(f"{source}: damaged header line")
     version = int(parts[1])
     if version > VERSION:
         raise SaveError(f"{source}: written by a newer wartable (save format {version}); "
-                        f"this one reads format {VERSION} — please update wartable")
-    body = data[newline + 1:]
+                        f"this one reads formats up to {VERSION} — please update wartable")
+    if version < FULL:
+        raise SaveError(f"{source}: damaged header line (save format {version})")
+    body = bytes(data[newline + 1:])
     if hashlib.sha256(body).hexdigest().encode("ascii") != parts[2]:
         raise SaveError(f"{source}: checksum mismatch — the file is truncated or corrupted")
+    if version >= 2:
+        body = inflate(body, source)
     record = decode_json_document(body, source, "body")
-    _check_shape(record, source)
+    _check_shape(record, source, version)
     return record
+
+
+def inflate(body: bytes, source: str, limit: int = MAX_INFLATED) -> bytes:
+    """The zlib stream ``body`` inflated, refused (SaveError) as soon as it would exceed
+    ``limit`` bytes — inflated a piece at a time, so a decompression bomb costs at most the
+    limit, never what it would inflate to — or when it is damaged, cut short or followed by
+    other bytes."""
+    inflater = zlib.decompressobj()
+    parts: list[bytes] = []
+    size, pending = 0, body
+    try:
+        while not inflater.eof:
+            piece = inflater.decompress(pending, _INFLATE_PIECE)
+            pending = inflater.unconsumed_tail
+            size += len(piece)
+            if size > limit:
+                raise SaveError(f"{source}: the compressed body inflates to more than {limit} bytes")
+            if not piece and not pending:
+                break   # the input is used up before the stream's end
+            parts.append(piece)
+    except zlib.error as exc:
+        raise SaveError(f"{source}: the compressed body is damaged ({_one_line(exc)})") from None
+    if not inflater.eof:
+        raise SaveError(f"{source}: the compressed body is cut short")
+    if inflater.unused_data:
+        raise SaveError(f"{source}: bytes follow the end of the compressed body")
+    return b"".join(parts)
+
+
+#: How much :func:`inflate` inflates at a time.
+_INFLATE_PIECE = 1 << 20
 
 
 def decode_json_document(body: bytes, source: str, what: str = "file") -> Any:
@@ -146,12 +231,20 @@ def _document_problem(doc: Any, strings: bool = True, ints: bool = True) -> str 
     return None
 
 
-def _check_shape(record: Any, source: str) -> None:
+_SHORT_HASH_RE = re.compile(f"[0-9a-f]{{{SHORT_HASH}}}")
+_HASH_RE = re.compile(r"[0-9a-f]{16}")
+
+
+def _check_shape(record: Any, source: str, version: int = FULL) -> None:
+    """Check the record's JSON shape (``version``: the save format it came in); a compact
+    entry ``[text, short hash]`` is rewritten in place as ``{"action", "hash"}``."""
     def need(cond: bool, what: str) -> None:
         if not cond:
             raise SaveError(f"{source}: {what}")
     need(isinstance(record, dict), "body is not an object")
     need(record.get("format") == "wartable-save", "body is not a wartable save")
+    need(record.get("version", FULL) == version,
+         f"the body says format {str(record.get('version'))[:20]}, the header {version}")
     module = record.get("module")
     need(isinstance(module, dict) and isinstance(module.get("id"), str)
          and isinstance(module.get("version"), str), "missing module id/version")
@@ -166,11 +259,30 @@ def _check_shape(record: Any, source: str) -> None:
     options = record.get("options", {})
     need(isinstance(options, dict) and all(isinstance(v, str) for v in options.values()),
          "bad options")
-    need(isinstance(record.get("actions"), list), "missing actions")
-    for i, entry in enumerate(record["actions"]):
+    if version >= 2 or "final_hash" in record:
+        final = record.get("final_hash")
+        need(isinstance(final, str) and bool(_HASH_RE.fullmatch(final)), "bad final state hash")
+    actions = record.get("actions")
+    need(isinstance(actions, list), "missing actions")
+    need(len(actions) <= MAX_SAVE_ACTIONS, f"more than {MAX_SAVE_ACTIONS} actions")
+    for i, entry in enumerate(actions):
+        if version >= 2 and isinstance(entry, list):
+            need(len(entry) == 2 and isinstance(entry[0], str) and isinstance(entry[1], str)
+                 and bool(_SHORT_HASH_RE.fullmatch(entry[1])), f"action {i + 1} is malformed")
+            actions[i] = {"action": entry[0], "hash": entry[1]}
+            continue
         need(isinstance(entry, dict) and isinstance(entry.get("cmds"), list)
              and isinstance(entry.get("hash"), str) and isinstance(entry.get("action"), (str, dict))
              and isinstance(entry.get("text", ""), str), f"action {i + 1} is malformed")
+
+
+def final_hash(record: dict[str, Any]) -> str:
+    """The state hash a checked record (:func:`decode_save`) ends on: its ``final_hash``, or for
+    a format-1 save written without one, its last entry's hash (the set-up hash if none)."""
+    if isinstance(record.get("final_hash"), str):
+        return record["final_hash"]
+    actions = record["actions"]
+    return actions[-1]["hash"] if actions else record.get("setup_hash") or ""
 
 
 def read_bounded(path: Path, limit: int = MAX_SAVE_BYTES, what: str = "a save") -> bytes:

@@ -188,7 +188,8 @@ class Session:
         except BaseException:
             tx.rollback()
             raise
-        return self._commit(Entry(action, tx.commands, self.state.hash, text))
+        scripted = tx.dice is not None and any(isinstance(c, C.FixedRoll) for c in tx.commands)
+        return self._commit(Entry(action, tx.commands, self.state.hash, text, not scripted))
 
     def push_setup(self, text: str, build: Callable[[Transaction], None]) -> Entry:
         """A recorded edit outside the rules: ``build`` applies commands through the transaction
@@ -201,7 +202,7 @@ class Session:
             tx.rollback()
             raise
         return self._commit(Entry(Action(SETUP_VERB, text=text[:1000] or "set-up"), tx.commands,
-                                  self.state.hash, f"Set-up: {text}"))
+                                  self.state.hash, f"Set-up: {text}", reproducible=False))
 
     def _commit(self, entry: Entry) -> Entry:
         self.record.entries.append(entry)

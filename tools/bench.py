@@ -8,7 +8,7 @@ import time
 
 BENCHES = ("tools.bench_engine", "tools.bench_geometry", "tools.bench_module", "tools.bench_client",
            "tools.bench_pog_supply", "tools.bench_pog", "tools.bench_france_1944", "tools.bench_gi",
-           "tools.bench_strafexpedition_1916")
+           "tools.bench_strafexpedition_1916", "tools.bench_saves", "tools.bench_oao")
 
 
 def main() -> int:

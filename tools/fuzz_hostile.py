@@ -2,8 +2,8 @@
 hostile test found, checked for the promise — a clean one-line error or a valid object, bounded.
 
 ``python -m tools.fuzz_long --campaign NAME`` runs one (``amplification``, ``numbering``,
-``extremes``, ``nesting``, ``surrogates``, ``devices``, ``kills``; ``hostile`` runs them all in
-turn). Each
+``extremes``, ``nesting``, ``surrogates``, ``devices``, ``kills``, ``compressed``; ``hostile``
+runs them all in turn). Each
 case draws its parameters from a seeded generator (log-uniform magnitudes, special floats, every
 reader and field), builds the input with :mod:`tools.hostile`, and checks it in-process under an
 alarm (:data:`HANG_SECONDS`: a FIFO that blocks or a loop that never ends is a failure) — and,
@@ -474,6 +474,51 @@ def _read_with(reader: str, path: Path) -> None:
         read_source(path)
 
 
+# -- compact saves: compressed bodies (issue 17) ---------------------------------------------------
+
+def c_compressed(rnd: random.Random, folder: Path) -> Outcome:
+    """Compact (format-2) saves with a hostile compressed body: a decompression bomb of 1 KiB to
+    256 MiB (zeros, or zeros then JSON), a stream cut anywhere, bits flipped, bytes appended —
+    each with a correct checksum, so the reader gets to inflating — or a body edited as text
+    (an entry's action or hash changed, entries dropped, repeated or swapped)."""
+    kind = rnd.choice(["bomb", "bomb_json", "cut", "flip", "trailing", "edit"])
+    data = H.compact_text()
+    stream = data[data.index(b"\n") + 1:]
+    if kind in ("bomb", "bomb_json"):
+        size = 1024 + log_int(rnd, 256 << 20)
+        stream = H.zlib_bomb(size, b'{"format": "wartable-save"}' if kind == "bomb_json" else b"")
+        what = f"{kind} of {size} bytes"
+    elif kind == "cut":
+        at = rnd.randrange(len(stream))
+        stream, what = stream[:at], f"cut at {at} of {len(stream)}"
+    elif kind == "flip":
+        flipped = bytearray(stream)
+        for _ in range(1 + log_int(rnd, 8)):
+            flipped[rnd.randrange(len(flipped))] ^= 1 << rnd.randrange(8)
+        stream, what = bytes(flipped), "bits flipped"
+    elif kind == "trailing":
+        stream, what = stream + rnd.randbytes(1 + log_int(rnd, 4000)), "bytes appended"
+    else:
+        edit = rnd.choice(["action", "hash", "drop", "repeat", "swap"])
+
+        def change(doc: dict[str, Any]) -> None:
+            acts = doc["actions"]
+            k = rnd.randrange(len(acts))
+            if edit == "action":
+                acts[k][0] = rnd.choice(["note text=x", "roll purpose=x spec=9d6", "done",
+                                         "move pids=[#1] to=@0101", acts[k][0] + " extra=1"])
+            elif edit == "hash":
+                acts[k][1] = f"{rnd.getrandbits(32):08x}"
+            elif edit == "drop":
+                del acts[k]
+            elif edit == "repeat":
+                acts.insert(k, list(acts[k]))
+            else:
+                acts.reverse()
+        return _save_outcome(H.compact_text(change), f"edited: {edit}")
+    return _save_outcome(H.compressed_save(stream), what)
+
+
 # -- saves killed mid-write ---------------------------------------------------------------------
 
 def c_kills(rnd: random.Random, folder: Path) -> Outcome:
@@ -486,4 +531,5 @@ def c_kills(rnd: random.Random, folder: Path) -> Outcome:
 CAMPAIGNS: dict[str, Callable[[random.Random, Path], Outcome]] = {
     "amplification": c_amplification, "numbering": c_numbering, "extremes": c_extremes,
     "nesting": c_nesting, "surrogates": c_surrogates, "devices": c_devices, "kills": c_kills,
+    "compressed": c_compressed,
 }

@@ -3,7 +3,7 @@
 
 Campaign ``loader`` (the default) is described below. The hostile campaigns of issue 20
 (``amplification``, ``numbering``, ``extremes``, ``nesting``, ``surrogates``, ``devices``,
-``kills``, or ``hostile`` for all seven in turn) are :mod:`tools.fuzz_hostile`: random values of each failure
+``kills``, ``compressed``, or ``hostile`` for all eight in turn) are :mod:`tools.fuzz_hostile`: random values of each failure
 class, checked in-process under an alarm and, for memory and rendering, through the command line
 under ``RLIMIT_AS``/``RLIMIT_CPU``. Each prints its counts by outcome.
 

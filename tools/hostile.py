@@ -374,17 +374,54 @@ def many_faces(folder: Path, faces: int) -> Path:
 
 # -- saves and turn files -------------------------------------------------------------------------
 
-def base_record() -> dict[str, Any]:
-    """The record (JSON form) of a short free-play game of the built-in ``skirmish`` module:
-    the first legal actions played from its set-up."""
-    from engine import persist
+def _base_session():
+    """A short free-play game of the built-in ``skirmish`` module: the first legal actions
+    played from its set-up."""
     from engine.sample import sample_module
-    from engine.saves import decode_save
     from engine.session import Session
     session = Session.new(sample_module(), "meeting", 11, "free")
     for action in list(session.legal_actions())[:2]:
         session.push(action)
-    return decode_save(persist.save_bytes(session))
+    return session
+
+
+def base_record() -> dict[str, Any]:
+    """The record (JSON form) of :func:`_base_session`'s game, every command written out (a
+    format-1 save's body)."""
+    from engine import persist
+    from engine.saves import decode_save
+    return decode_save(persist.save_bytes(_base_session(), version=1))
+
+
+def compact_text(change: Callable[[dict[str, Any]], None] | None = None) -> bytes:
+    """A compact (format-2) save of :func:`_base_session`'s game, its body changed by
+    ``change`` (the action texts and hashes are lists ``[text, short hash]``), compressed and
+    checksummed again: what someone editing a save would write."""
+    from engine import persist
+    from engine.saves import encode_compact
+    data = persist.save_bytes(_base_session())
+    doc = json.loads(zlib.decompress(data[data.index(b"\n") + 1:]))
+    if change is not None:
+        change(doc)
+    return encode_compact({k: v for k, v in doc.items() if k not in ("format", "version")})
+
+
+def compressed_save(stream: bytes) -> bytes:
+    """A format-2 save header (with a correct checksum) over any ``stream`` of bytes."""
+    import hashlib
+    return b"WARTABLE-SAVE 2 " + hashlib.sha256(stream).hexdigest().encode() + b"\n" + stream
+
+
+def zlib_bomb(inflated: int, tail: bytes = b"") -> bytes:
+    """A zlib stream of ``inflated`` bytes (``inflated`` zeros then ``tail``), about a
+    thousandth of that in size, made a MiB at a time."""
+    import zlib
+    z, zeros, parts = zlib.compressobj(9), bytes(1 << 20), []
+    for _ in range(inflated >> 20):
+        parts.append(z.compress(zeros))
+    parts.append(z.compress(tail))
+    parts.append(z.flush())
+    return b"".join(parts)
 
 
 def save_text(record: dict[str, Any], replace: Sequence[tuple[str, str]] = ()) -> bytes:
@@ -392,7 +429,7 @@ def save_text(record: dict[str, Any], replace: Sequence[tuple[str, str]] = ()) -
     (for what ``json.dumps`` refuses to write: 5000-digit integers, lone surrogates) — and a
     correct checksum, so the reader gets past the header to the content."""
     import hashlib
-    from engine.saves import MAGIC, VERSION
+    from engine.saves import FULL as VERSION, MAGIC
     text = json.dumps({"format": "wartable-save", "version": VERSION, **record},
                       sort_keys=True, ensure_ascii=True)
     for old, new in replace:
@@ -618,6 +655,7 @@ def corpus() -> list[Case]:
     num = "modules: numbering parameters"
     ext = "modules: extreme coordinates, sizes and counts"
     src = "sources"
+    zipped = "saves: compressed bodies"
     rec = _record_cached
     budget = r"the decoding limit max_values"
     far = r"beyond the table|not a size in|not a hex radius"
@@ -760,6 +798,34 @@ def corpus() -> list[Case]:
                                      [('"options": {}', '"options": {}, "pad": ['
                                        + ",".join(["0"] * 8_000_001) + "]")]),
                    r"more than 8000000 values"),
+        # -- compact saves: compressed bodies (issue 17) ------------------------------------------
+        _save_case("compact_bomb_256mib", zipped,
+                   lambda: compressed_save(zlib_bomb(256 << 20)), r"inflates to more than",
+                   ("replay", "load")),
+        _save_case("compact_bomb_json_80mib", zipped,
+                   lambda: compressed_save(zlib_bomb(80 << 20, b"[1]")), r"inflates to more than"),
+        _save_case("compact_cut_short", zipped,
+                   lambda: (lambda d: d[:len(d) - 9])(compact_text()), r"checksum mismatch"),
+        _save_case("compact_stream_cut_short", zipped,
+                   lambda: compressed_save(zlib_bomb(1 << 20)[:-40]), r"cut short"),
+        _save_case("compact_trailing_bytes", zipped,
+                   lambda: compressed_save(zlib_bomb(0, b"{}") + b"more"), r"bytes follow"),
+        _save_case("compact_not_zlib", zipped, lambda: compressed_save(b"{" * 5000),
+                   r"compressed body is damaged"),
+        _save_case("compact_edited_hash", zipped,
+                   lambda: compact_text(lambda d: d["actions"][1].__setitem__(1, "0badc0de")),
+                   r"action 2: state hash", ("replay", "load")),
+        _save_case("compact_illegal_action", zipped,
+                   lambda: compact_text(lambda d: d["actions"][0].__setitem__(0, "move to=@nowhere")),
+                   r"action 1: ", ("replay", "load")),
+        _save_case("compact_50001_actions", zipped,
+                   lambda: compact_text(lambda d: d["actions"].extend(
+                       [["note text=x", "00000000"]] * 50_000)),
+                   r"more than 50000 actions", ("replay", "load")),
+        _save_case("compact_deep_nesting", zipped,
+                   lambda: compressed_save(zlib_bomb(0, b'{"format": "wartable-save", "x": '
+                                                     + nested_text(5000).encode() + b"}")),
+                   r"nested more than"),
         _device_case("replay_dev_zero", "/dev/zero", ("replay", "load", "shot_load")),
         _device_case("replay_dev_urandom", "/dev/urandom", ("replay", "load")),
         _device_case("replay_fifo", "fifo", ("replay", "load", "shot_load")),

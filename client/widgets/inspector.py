@@ -46,21 +46,38 @@ class StackInspector(Widget):
         self.set_entries(entries)
 
     def set_entries(self, entries: list[dict]) -> None:
-        """Refresh the content (after an action changed the location)."""
+        """Refresh the content (after an action changed the location). A location holding more
+        than the labelled slots can show within the bounds (a box of 100 markers) is shown as a
+        grid of counters alone, as large as fits (hover or the menu still tells each one)."""
         self.entries = list(entries)
         self.lines = [value_lines(self.module, self.counters, e)[:MAX_LINES] for e in self.entries]
         n = max(1, len(self.entries))
-        per_row = max(1, min(n, (self.bounds.w - 40) // SLOT_W))
-        rows = (n + per_row - 1) // per_row
+        self.px, self.slot_w, self.compact = PX, SLOT_W, False
         slot_h = max(PX + 8, LINE_H * (1 + max((len(ls) for ls in self.lines), default=0)) + 8)
-        w = max(per_row * SLOT_W + 20, min(360, self.bounds.w - 24))
+        per_row, rows = self._grid(n, self.slot_w)
+        room = self.bounds.h - 24 - 40
+        if rows * slot_h > room:   # too many for labelled slots: counters alone
+            self.compact = True
+            for px in (PX, 48, 40, 32, 24):
+                self.px = px
+                self.slot_w = slot_h = px + 6
+                per_row, rows = self._grid(n, self.slot_w)
+                if rows * slot_h <= room:
+                    break
+            rows = min(rows, max(1, room // slot_h))   # (the smallest size shows what fits)
+        w = max(per_row * self.slot_w + 20, min(360, self.bounds.w - 24))
         h = rows * slot_h + 40
         self.rect = pygame.Rect(self.bounds.x + 12, self.bounds.bottom - h - 12, w, h)
         self.slots = []
-        for k in range(len(self.entries)):
+        for k in range(min(len(self.entries), per_row * rows)):
             col, row = k % per_row, k // per_row
-            r = pygame.Rect(self.rect.x + 14 + col * SLOT_W, self.rect.y + 32 + row * slot_h, PX, PX)
+            r = pygame.Rect(self.rect.x + 14 + col * self.slot_w, self.rect.y + 32 + row * slot_h, self.px, self.px)
             self.slots.append((r, k))
+
+    def _grid(self, n: int, slot_w: int) -> tuple[int, int]:
+        """(slots per row, rows) for ``n`` pieces in slots ``slot_w`` wide."""
+        per_row = max(1, min(n, (self.bounds.w - 40) // slot_w))
+        return per_row, (n + per_row - 1) // per_row
 
     def hit(self, pos: tuple[int, int]) -> int | None:
         """Index (bottom = 0) of the piece under ``pos``, or None."""
@@ -74,7 +91,8 @@ class StackInspector(Widget):
 
     def draw(self, surf: pygame.Surface) -> None:
         label = self.module.locations[self.loc].label if self.loc in self.module.locations else self.loc
-        draw_panel(surf, self.rect, f"{label} — {len(self.entries)} piece(s), bottom → top")
+        shown = f" (the first {len(self.slots)})" if len(self.slots) < len(self.entries) else ""
+        draw_panel(surf, self.rect, f"{label} — {len(self.entries)} piece(s){shown}, bottom → top")
         cb = self.close_box()
         pygame.draw.line(surf, colours.UI_TEXT, cb.topleft, cb.bottomright, 2)
         pygame.draw.line(surf, colours.UI_TEXT, cb.bottomleft, cb.topright, 2)
@@ -83,14 +101,16 @@ class StackInspector(Widget):
         text_w = SLOT_W - PX - 18
         for r, k in self.slots:
             e = self.entries[k]
-            img = self.counters.image(e, PX)
+            img = self.counters.image(e, self.px)
             surf.blit(img, img.get_rect(center=r.center))
             if e.get("markers"):
                 y = r.bottom
                 for m in e["markers"][:3]:
-                    t = self.counters.tag(m, PX)
+                    t = self.counters.tag(m, self.px)
                     y -= t.get_height()
                     surf.blit(t, (r.x - 4, y))
+            if self.compact:
+                continue
             ptype = self.module.piece_types.get(e.get("type", ""))
             name = ptype.name if ptype and not e.get("hidden") else (e.get("back") or "hidden")
             x, y = r.right + 8, r.y

@@ -3,13 +3,19 @@ before the dice, then the dice, the column and row read and the result — until
 it; the units committed to the attack are ringed; a past combat reopens from the log."""
 from __future__ import annotations
 
+import random
+
 import pygame
+import pytest
 
 from client import colours
 from client.table import Table
 from client.widgets.dialogs import HandOver
 from engine.actions import Action
+from engine.modules import open_module
+from engine.reports import GLOBAL as REPORT
 from engine.sample import sample_module
+from engine.session import Session
 from tests.modules.skirmish_rules.positions import cleared, combat
 
 from .test_drag import move
@@ -99,3 +105,49 @@ def test_a_called_off_attack_leaves_no_panel():
     assert shown(table)
     table.do(Action.parse("blue: cancel"))
     assert shown(table) == [] and table.play.committed() == []
+
+
+@pytest.mark.parametrize("module_id, scenario, declared_first", [
+    ("paths_of_glory", None, True), ("grand_illusion", None, True), ("france_1944", None, True),
+    # Strafexpedition's assault (13.4) rolls in the action that declares it: no pause before the die
+    ("strafexpedition_1916", "sc4_monte_novegno", False)])
+def test_every_enforced_game_shows_its_combats_to_both_seats(module_id, scenario, declared_first):
+    """The rulesets that write combat reports (PoG, GI, F44, Strafexpedition) get the panel too:
+    random legal play through the table until a combat is resolved (the odds shown first where
+    the rules wait for a decision before the dice), then each seat sees its title, the table
+    read, the dice and the result, drawn in the map's top right corner."""
+    mod = open_module(module_id)
+    session = Session.new(mod, scenario, 1)
+    table = Table(session, SIZE, side=session.prompt().side, hot_seat=False)
+    rnd = random.Random(1)
+    report, declared = None, []
+    for _ in range(3000):
+        action = session.ruleset.random_action(session.state, rnd)
+        assert action is not None and session.outcome() is None, "no combat before the game ended"
+        if session.prompt().side and session.prompt().side != table.side:
+            table.seating.seat(session.prompt().side)
+        assert table.do(action) is not None, table.refusal
+        report = session.state.get(REPORT)
+        if isinstance(report, dict) and report.get("stage") == "declared":
+            declared = shown(table)
+        if isinstance(report, dict) and report.get("stage") == "resolved":
+            break
+    assert isinstance(report, dict) and report.get("stage") == "resolved", "no combat in 3000 actions"
+    if declared_first:
+        assert declared[:1] == [report["title"]] and "Declared — the odds before the dice" in declared
+    die = next(str(d) for line in report["lines"] for d in line.get("dice", []))
+    result = next(line["result"] for line in report["lines"] if line.get("result"))
+    for side in (s.id for s in mod.sides):
+        table.seating.seat(side)
+        surf = frame(table)
+        texts = table.combat_panel.texts()
+        assert texts[0] == report["title"] and "Resolved" in texts
+        assert die in texts and any(result in t for t in texts)
+        assert any(" · " in t and ("column" in t or "row" in t) for t in texts)   # the table read
+        # drawn: the panel (title bar, then its body) in the map's top right corner
+        r = table.combat_panel.rect
+        assert table.map_rect.contains(r) and r.right == table.map_rect.right - 12
+        assert tuple(surf.get_at((r.x + 4, r.y + 8)))[:3] == tuple(colours.UI_BG)[:3]
+        assert tuple(surf.get_at((r.x + 4, r.centery)))[:3] == tuple(colours.UI_PANEL)[:3]
+        table.escape()
+        assert table.combat.shown(side) is None

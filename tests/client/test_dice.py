@@ -3,7 +3,6 @@ the record decides what they show (DESIGN principle 5)."""
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 import pytest
@@ -18,7 +17,6 @@ COMBAT = (1, 1, 1, 2, 2, 3)
 
 def test_every_toss_settles_on_the_drawn_values_for_thousands_of_seeds():
     rnd = random.Random(2024)
-    t0 = time.perf_counter()
     tops_seen = set()
     for seed in range(2500):
         n = rnd.choice((1, 1, 2, 2, 3, 4, 6))
@@ -29,7 +27,6 @@ def test_every_toss_settles_on_the_drawn_values_for_thousands_of_seeds():
         assert toss.settled, f"seed {seed}: the dice were still moving at the end"
         tops_seen.update(toss.final_tops())
     assert tops_seen == set(range(6))  # every physical face ends on top for some toss
-    assert time.perf_counter() - t0 < 20  # a few seconds on a normal machine
 
 
 def test_the_toss_tumbles_and_really_moves():

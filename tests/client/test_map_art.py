@@ -195,3 +195,171 @@ def test_normandy_close_up_shows_the_units_of_its_hexes():
     twin = table.world.places["12.07"]
     assert all(abs(d.wx - twin.cx) < table.world.counter and abs(d.wy - twin.cy) < table.world.counter for d in mirrored)
     assert table.world.places["12.07"].board == "normandy"
+
+
+def test_hovering_a_big_stack_fans_every_piece_out_within_the_map():
+    """A compact stack of 8–10 and more shows its count on the map; the mouse over it fans every
+    piece out, in rows when the map is too narrow for one, none on top of another."""
+    gi = open_module("grand_illusion")
+    session = Session.new(gi, None, 1, ruleset="free")
+    from client.table import Table
+    size = (960, 720)                                       # a narrow map: the fan needs two rows
+    table = Table(session, size, side="", hot_seat=False)
+    loc, stack = max(session.state.stacks.items(), key=lambda kv: len(kv[1]) if gi.locations[kv[0]].kind == "hex" else 0)
+    assert len(stack) >= 10
+    table.camera.index = ZOOMS.index(1.0)
+    table.camera.center_on(*table.world.centre(loc))
+    surf = pygame.Surface(size)
+    table.draw(surf, complete=True)
+    top = [d for d in table.layer.drawn if d.loc == loc and not d.badge and d.rect is not None][-1]
+    pos = top.rect.move(table.map_rect.topleft).center
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    assert table.hover is not None and table.hover.loc == loc
+    panel, cells = table.overlay.hover_fan()
+    assert len(cells) == len(table.layer.entries(loc)) >= 10
+    assert len({c.y for c in cells}) >= 2, "two rows at least"
+    assert table.map_rect.contains(panel) and all(panel.contains(c) for c in cells)
+    assert all(not a.colliderect(b) for i, a in enumerate(cells) for b in cells[i + 1:])
+    assert not panel.collidepoint(pos), "the fan does not cover the stack it shows"
+    table.draw(surf, complete=True)
+    # each piece is drawn in its cell: its face, not the dark shade behind the fan
+    shade = surf.get_at((panel.x + 2, panel.y + 2))[:3]
+    for c in cells:
+        assert surf.get_at(c.center)[:3] != shade
+    # off the stack, no fan
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=table.map_rect.topleft, rel=(1, 0), buttons=(0, 0, 0)))
+    assert table.overlay.hover_fan() is None
+
+
+@pytest.mark.parametrize("module_id", ["grand_illusion", "offensive_a_outrance_1914", "strafexpedition_1916",
+                                       "france_1944"])
+def test_hex_maps_open_with_readable_counters_where_the_units_are(module_id):
+    """Fitted whole, a hex map drew its counters as 5–22 px dots; it opens instead with counters
+    READABLE_COUNTER px wide, on the view holding the most units, the view filled with map.
+    F still fits the whole world."""
+    from client.table import Table
+    from client.world import READABLE_COUNTER
+    mod = open_module(module_id)
+    session = Session.new(mod, None, 1, ruleset="free")
+    table = Table(session, SIZE, side="", hot_seat=False)
+    cam = table.camera
+    assert READABLE_COUNTER * 0.99 <= cam.scale(table.world.counter) < READABLE_COUNTER * 1.25
+    table.draw(pygame.Surface(SIZE), complete=True)
+    view = pygame.Rect(0, 0, table.map_rect.w, table.map_rect.h)
+    units = [d for d in table.layer.layout(cam) if not d.badge and d.rect is not None
+             and view.contains(d.rect) and table.world.places[d.loc].shape == "hex"]
+    assert len(units) >= 10
+    # no empty table beside the map: along each axis the view lies within the world, or the
+    # world (narrower than the view) within the view
+    (x0, y0), (x1, y1) = cam.to_world(0, 0), cam.to_world(cam.width, cam.height)
+    x, y, w, h = table.world.bounds
+    for lo, hi, a, b in ((x0, x1, x, x + w), (y0, y1, y, y + h)):
+        assert a - 1 <= lo <= hi <= b + 1 or lo <= a <= b <= hi
+    table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0))
+    whole = type(cam)(cam.width, cam.height)
+    whole.fit(table.world.bounds)
+    assert cam.index == whole.index
+
+
+def test_the_sample_map_still_opens_whole():
+    from client.table import Table
+    from engine.sample import sample_module
+    table = Table(Session.new(sample_module(), None, 1, ruleset="free"), (1280, 800), side="", hot_seat=False)
+    whole = type(table.camera)(table.camera.width, table.camera.height)
+    whole.fit(table.world.bounds)
+    assert (table.camera.index, table.camera.px, table.camera.py) == (whole.index, whole.px, whole.py)
+
+
+def test_long_hex_names_stay_within_their_hex():
+    """Grand Illusion's hexes carry names like "Calais / Boulogne / Courtrai": each is drawn in at
+    most two lines no wider than its hex, shrinking the font before cutting a word."""
+    from client.render_map import _hex_name
+    lines = _hex_name("Calais / Boulogne / Courtrai", 13, 61)
+    assert 1 <= len(lines) <= 2 and all(img.get_width() <= 61 for img in lines)
+    assert [img.get_width() for img in _hex_name("Metz", 13, 61)] == [fonts_width("Metz", 13)]
+
+
+def fonts_width(text, size):
+    from client import fonts
+    return fonts.font(size, bold=True).size(text)[0]
+
+
+def test_a_board_title_longer_than_a_tile_is_drawn_whole():
+    """A board's name runs along its top across tiles (it was cut at the edge of the first)."""
+    from dataclasses import replace
+    gi = open_module("grand_illusion")
+    world = World(gi)
+    maps = MapRenderer(world)
+    bx, by, bw, bh = world.board_rects["main"]
+    z = 1.0
+    region = (round(bx * z) + 700, round(by * z), 300, round(world.counter * 0.6))   # past 3 counters' margin
+    titled = pygame.image.tobytes(maps.render_region(z, *region), "RGB")
+    maps.boards["main"] = replace(maps.boards["main"], name="")
+    maps.tiles.clear()
+    untitled = pygame.image.tobytes(maps.render_region(z, *region), "RGB")
+    assert titled != untitled
+
+
+def test_hovering_a_close_up_hex_tells_what_stands_on_its_twin():
+    """France 1944's Normandy close-up hex is its main-map hex (rulebook 1.3): hovering it lists
+    the units it shows, not "empty"; terrain and hexside words read as words."""
+    fr = open_module("france_1944")
+    session = Session.new(fr, None, 1, ruleset="free")
+    from client.table import Table
+    table = Table(session, SIZE, side="", hot_seat=False)
+    assert session.state.stacks["1207"] and not session.state.stacks.get("12.07")
+    table.camera.index = ZOOMS.index(1.0)
+    table.camera.center_on(*table.world.centre("12.07"))
+    table.draw(pygame.Surface(SIZE), complete=True)
+    twin = table.world.places["12.07"]
+    low = max(y for _, y in twin.corners)               # the hex's bottom, below the counters
+    pos = table.screen_of(twin.cx, twin.cy + (low - twin.cy) * 0.8)
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    assert table.hover is None and table.hover_loc == "12.07"
+    table.hover_since -= 1.0
+    table.update(0.01)
+    text = " ".join(table.tooltip.lines)
+    names = [fr.piece_types[session.state.pieces[p].type].name for p in session.state.stacks["1207"]]
+    assert "Cherbourg" in text and all(n in text for n in names) and "empty" not in text
+    oao, strafe = PlaceInfo(open_module("offensive_a_outrance_1914")), PlaceInfo(open_module("strafexpedition_1916"))
+    assert "forest forest" not in " ".join(oao.lines("56.55", [])) and "forest" in " ".join(oao.lines("56.55", []))
+    assert "terrain: level 5" in strafe.lines("1535", [])
+
+
+def test_a_click_on_a_box_of_a_hundred_markers_opens_an_inspector_that_fits():
+    """Grand Illusion's marker box holds 109 pieces: the inspector shows them as a grid of
+    counters that fits the map (it ran off the top of the window), each one clickable."""
+    gi = open_module("grand_illusion")
+    session = Session.new(gi, None, 1, ruleset="free")
+    from client.table import Table
+    table = Table(session, (1280, 800), side="", hot_seat=False)
+    loc, stack = max(session.state.stacks.items(), key=lambda kv: len(kv[1]))
+    assert len(stack) >= 100
+    table.inspect(loc)
+    insp = table.inspector
+    assert insp.compact and table.map_rect.contains(insp.rect)
+    assert len(insp.slots) == len(stack) and all(insp.rect.contains(r) for r, _ in insp.slots)
+    surf = pygame.Surface((1280, 800))
+    table.draw(surf, complete=True)
+    r, k = insp.slots[-1]
+    assert surf.get_at(r.center)[:3] != surf.get_at((r.right + 2, r.centery))[:3]   # a counter drawn there
+    assert insp.hit(r.center) == k == len(stack) - 1
+    # a stack of a dozen keeps its labelled slots
+    hexes = [kv for kv in session.state.stacks.items() if gi.locations[kv[0]].kind == "hex"]
+    table.inspect(max(hexes, key=lambda kv: len(kv[1]))[0])
+    assert not table.inspector.compact and table.map_rect.contains(table.inspector.rect)
+
+
+def test_a_town_over_several_hexes_prints_its_name_once():
+    """Strafexpedition's Rovereto covers three adjacent hexes: the map prints the name once (it
+    printed 'Rovereto' three times); each of its hexes still tells its name on hover."""
+    strafe = open_module("strafexpedition_1916")
+    maps = MapRenderer(World(strafe))
+    rovereto = [l.id for l in strafe.locations.values() if l.kind == "hex" and l.name == "Rovereto"]
+    assert len(rovereto) >= 2
+    assert len([h for h in rovereto if h in maps.named]) == 1
+    info = PlaceInfo(strafe)
+    assert all(info.lines(h, [])[0].startswith("Rovereto") for h in rovereto)
+    # a name borne by one hex only is printed there
+    single = [l.id for l in strafe.locations.values() if l.kind == "hex" and l.name == "Moscheri"]
+    assert single and single[0] in maps.named

@@ -116,3 +116,26 @@ def test_strafexpedition_trench_markers_do_not_hide_the_battalions():
             if is_marker(module, e):
                 d = next(d for d in table.layer.layout(table.camera) if d.pid == e["id"])
                 assert d.badge and not d.rect.contains(top)
+
+
+def test_a_badge_never_hides_a_unit_of_a_neighbouring_place(pog):
+    """Paths of Glory at a close zoom: Metz's trench badge reaches over Verdun's army; the army
+    is drawn whole over it (badges go under every unit), pixel for pixel."""
+    session = Session.new(pog, "introductory", 1, ruleset="free")
+    table = _table(session, "CP")
+    _focus(table, "verdun", 2.0)
+    surf = pygame.Surface(SIZE)
+    table.draw(surf, complete=True)
+    drawn = [d for d in table.layer.layout(table.camera) if d.rect is not None]
+    crossings = [(b, u) for b in drawn if b.badge for u in drawn
+                 if not u.badge and u.loc != b.loc and b.rect.colliderect(u.rect)]
+    assert crossings, "at this zoom some badge reaches over a neighbouring unit"
+    for badge, unit in crossings:
+        img = table.counters.image(unit.entry, unit.rect.w)
+        part = badge.rect.clip(unit.rect)
+        for x in range(part.x, part.right, 2):
+            for y in range(part.y, part.bottom, 2):
+                if any(o is not unit and not o.badge and o.rect.collidepoint(x, y) for o in drawn):
+                    continue   # (another unit of the stack lies over this point)
+                on_screen = surf.get_at((x + table.map_rect.x, y + table.map_rect.y))
+                assert on_screen == img.get_at((x - unit.rect.x, y - unit.rect.y)), (badge.loc, unit.loc, x, y)

@@ -79,7 +79,8 @@ def test_wrong_module():
 
 
 def test_newer_save_format():
-    data = persist.save_bytes(played()).replace(b"WARTABLE-SAVE 1 ", b"WARTABLE-SAVE 9 ", 1)
+    data = persist.save_bytes(played()).replace(b"WARTABLE-SAVE 2 ", b"WARTABLE-SAVE 9 ", 1)
+    assert data.startswith(b"WARTABLE-SAVE 9 ")
     with pytest.raises(SaveError, match="newer wartable"):
         persist.load_bytes(data, MODULE)
 

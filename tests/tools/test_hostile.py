@@ -38,6 +38,7 @@ def test_the_corpus_covers_every_class_of_the_issue() -> None:
             "modules: extreme coordinates, sizes and counts", "modules: ruleset data missing",
             "sources", "saves: huge integers", "saves: long module id", "saves: id types",
             "saves: deep nesting", "saves: lone surrogates", "saves: device files and FIFOs",
+            "saves: compressed bodies",
             "command line: tracebacks", "modules: text the table draws"} <= classes
     assert len({c.name for c in CASES}) == len(CASES)
 

@@ -147,7 +147,9 @@ def campaign() -> list[str]:
         "Pionier-R.": "Pionier-R. | 59.29 | | with Siege Train 1",
         "SESTA | ?? 60.51, with its Strategic Plan marker (26.6.2)": "SESTA | 60.51 | | with its Strategic Plan marker (26.6.2)",
         "SETTIMA": "SETTIMA | 64.58 | | printed 65.26 (misprint); Lorraine has 64.58",
-        "BELGIEN": "BELGIEN | GT5 58.28 | | 25.4: on the Brussel-Liège line",
+        # only the depot row (printed "see 25.5"): the four BELGIEN LOC units keep their own rows
+        # (GT 5 at 58.28; GT 7, 9 and 11 at 54.23 or 58.28 — schedule 7.2.2)
+        'BELGIEN | ?? GT 5: see 25.4 (printed "25.5")': "BELGIEN | GT5 58.28 | | 25.4: on the Brussel-Liège line",
         "STRAßBURG Gaede": "STRAßBURG Gaede | GT10 within 5 65.62 |",
         "STRAßBURG Falkenhausen": "STRAßBURG Falkenhausen | GT13 within 5 65.62 |",
     }

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine import commands as C
 
-from . import board, supply, tracks
+from . import board, sieges, supply, tracks
 from engine.machine import State
 
 if TYPE_CHECKING:
@@ -27,10 +27,13 @@ SIDES = ("CP", "AP")
 
 
 def eliminate_oos(g: "Game", pid: int) -> str:
-    """14.3.5: corps to ``eliminated:<side>``, armies to ``perm_eliminated:<side>``."""
+    """14.3.5: corps to ``eliminated:<side>``, armies to ``perm_eliminated:<side>``; a siege
+    left with too few besiegers ends (15.2.4)."""
     side = board.side_of(g, pid)
+    loc = g.state.pieces[pid].loc
     box = f"perm_eliminated:{side}" if board.is_army(g, pid) else f"eliminated:{side}"
     g.do(C.Move(pid, box))
+    sieges.lift_if_broken(g, loc)
     return box
 
 

@@ -129,7 +129,7 @@ def attacker_violation(g: Game, frame: dict, pid: int, target: str) -> Violation
                                        "the Near East")
     if near_east and board.is_army(g, pid) and not pt.attrs.get("near_east"):
         return Violation("PoG 11.3.1", f"{name(g, pid)} may not attack on the Near East map")
-    problem = confinement.attack_violation(g, pid, target)       # AP #57 Russian Cavalry
+    problem = confinement.attack_violation(g, pid, target)       # AP #57; 5.7.4 #6 Italy
     if problem is not None:
         return problem
     crossing = [p for p in (frame.get("chosen") or []) + [pid]
@@ -449,7 +449,7 @@ def run_losses(g: Game, c: dict, side: str) -> bool:
         for p in c["retreated"]:  # PoG 12.5.6
             if p in g.state.pieces and g.state.pieces[p].loc == c["target"]:
                 g.note(f"PoG 12.5.6: {name(g, p)} had retreated into {place(g, c['target'])}")
-                losses.eliminate(g, p, replace=False)
+                losses.eliminate(g, p, replace=False, retreated=True)
         c["retreated"] = []
     while remaining > 0:
         options = loss_options(g, c, side)
@@ -670,6 +670,18 @@ def cancel_attack(g: Game, c: dict) -> dict:
     return c
 
 
+def mark_used(g: Game, c: dict) -> None:
+    """PoG 12.1.6: no unit attacks twice in one action — a corps that replaced an eliminated
+    attacking army (12.4.4) took its place in the attack, so it has attacked too."""
+    top = g.top
+    if top is None or top.get("state") != "combat_declare":
+        return
+    used = list(top.get("used", []))
+    joined = [p for p in c["attackers"] if p not in used]
+    if joined:
+        g.update(used=used + joined)
+
+
 class CombatResolve(State):
     """PoG 12.2.1: the steps of one combat, run in order; decisions are pushed on top."""
     name = "combat_resolve"
@@ -726,6 +738,7 @@ class CombatResolve(State):
                 combat_report.outcome(g, c, final=True)
                 g.set("pog_combat", None)
                 g.end()
+                mark_used(g, c)
                 return
         raise RuntimeError("combat procedure made no progress")
 

@@ -5,7 +5,10 @@ strategic redeployment (13.1), retreat (12.5), advance (12.7) — and where they
   never enter, retreat or advance into, redeploy to or attack a space of the Near East map;
 * CP #45 Treaty of Brest-Litovsk (16.4.9): RU units operate only in Russia, Germany, Turkey,
   Austria-Hungary and Romania, and RU units and other Allied units never move through or share
-  a space.
+  a space;
+* Historical scenario 5.7.4 #6: until the Allied War Commitment is Total War only Austrian and
+  Italian armies operate in Italy — no other army moves, attacks, SRs, retreats or advances
+  into or through an Italian space (corps are free).
 
 One function answers for a group entering a space (:func:`entry_violation`); movement, SR,
 retreat and advance all ask it, so a limit cannot hold for one way of moving and leak through
@@ -35,17 +38,32 @@ def on_near_east_map(g: "Game", loc: str) -> bool:
     return board.attr(g, loc, "region") == "near_east" or bool(board.attr(g, loc, "ne_main_copy"))
 
 
+def italy_closed(g: "Game", pid: int) -> bool:
+    """Historical 5.7.4 #6: until Allied Total War only AH and IT armies operate in Italy —
+    whether ``pid`` is an army kept out."""
+    return (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
+            and board.is_army(g, pid) and board.nation_of(g, pid) not in ("AH", "IT"))
+
+
+def _italy_violation(g: "Game", pid: int, loc: str) -> Violation | None:
+    if board.attr(g, loc, "nation") == "IT" and italy_closed(g, pid):
+        return Violation("PoG 5.7.4", "Historical scenario: until Allied Total War only "
+                                      "Austro-Hungarian and Italian armies may operate in Italy")
+    return None
+
+
 def may_confine(g: "Game", pids: Iterable[int]) -> bool:
     """Whether :func:`entry_violation` can refuse these units anything now (Russian cavalry,
-    or Allied units after Brest-Litovsk): searches ask once, not at every space."""
+    armies kept out of Italy, Allied units after Brest-Litovsk): searches ask once, not at
+    every space."""
     pids = list(pids)
-    return any(is_russian_cavalry(g, p) for p in pids) or (
+    return any(is_russian_cavalry(g, p) or italy_closed(g, p) for p in pids) or (
         bool(pids) and board.side_of(g, pids[0]) == "AP" and cards.event_played(g, BREST_LITOVSK))
 
 
 def entry_violation(g: "Game", pids: Iterable[int], to: str) -> Violation | None:
-    """Why the units ``pids`` (entering together) may not enter ``to`` under AP #57 or CP #45,
-    or None."""
+    """Why the units ``pids`` (entering together) may not enter ``to`` under AP #57, CP #45
+    or 5.7.4 #6, or None."""
     pids = list(pids)
     if not board.is_space(g, to):
         return None
@@ -53,6 +71,9 @@ def entry_violation(g: "Game", pids: Iterable[int], to: str) -> Violation | None
         if is_russian_cavalry(g, p) and on_near_east_map(g, to):
             return Violation("PoG AP #57", "the Russian cavalry corps may not operate in the "
                                            "Near East")
+        problem = _italy_violation(g, p, to)
+        if problem:
+            return problem
     if not pids or board.side_of(g, pids[0]) != "AP" or not cards.event_played(g, BREST_LITOVSK):
         return None
     russians = [p for p in pids if board.nation_of(g, p) == "RU"]
@@ -69,7 +90,8 @@ def entry_violation(g: "Game", pids: Iterable[int], to: str) -> Violation | None
 
 
 def attack_violation(g: "Game", pid: int, target: str) -> Violation | None:
-    """AP #57: the Russian cavalry does not attack into the Near East."""
+    """AP #57: the Russian cavalry does not attack into the Near East; 5.7.4 #6: in the
+    Historical scenario before Allied Total War only AH and IT armies attack into Italy."""
     if is_russian_cavalry(g, pid) and on_near_east_map(g, target):
         return Violation("PoG AP #57", "the Russian cavalry corps may not operate in the Near East")
-    return None
+    return _italy_violation(g, pid, target)

@@ -393,8 +393,7 @@ def bolshevik(g: Game, side: str, card: str) -> None:
     the current one too."""
     tracks.set_capitulation(g, "bolshevik_revolution")
     if g.get("pog_mo_ap") == "RU":
-        g.set("pog_mo_ap", "none")
-        g.set("pog_mo_met_ap", True)
+        mo.set_mo(g, "AP", "none", True)
         g.note("Bolshevik Revolution: the Russian Mandated Offensive becomes None (PoG 7.1.11)")
     _historical_ops(g, card)
 
@@ -472,8 +471,7 @@ class WarInAfrica(State):
         loc = g.state.pieces[pid].loc
         g.note(f"War in Africa: {g.ptype(pid).name} leaves the game")
         g.do(C.Move(pid, "perm_eliminated:AP"))
-        if board.markers_in(g, loc, "m_siege"):
-            sieges.update_siege(g, loc)  # PoG 15.2.4: a siege too weak now is lifted
+        sieges.lift_if_broken(g, loc)  # PoG 15.2.4: a siege too weak now is lifted
 
 
 # -- #47 French Mutiny ---------------------------------------------------------------------------
@@ -501,14 +499,14 @@ def note_attack(g: Game, side: str, attackers: Iterable[int], space: str) -> Non
             if g.get("pog_french_mutiny_attack") != _turn(g):
                 g.set("pog_french_mutiny_attack", _turn(g))
                 g.note("French Mutiny: a French unit attacked (+1 VP in the War Status Phase)")
+                mo.place_marker(g, "AP", "none")  # PoG 7.1.8: the marker to None or Made
             return
 
 
 # -- #54 H-L Take Command ------------------------------------------------------------------------
 def hl_take_command(g: Game, side: str, card: str) -> None:
     if g.get("pog_mo_cp") == "GE":
-        g.set("pog_mo_cp", "none")
-        g.set("pog_mo_met_cp", True)
+        mo.set_mo(g, "CP", "none", True)
         g.note("H-L Take Command: the German Mandated Offensive becomes None (PoG 7.1.10)")
     _note(g, card, "Michael, Blucher, Peace Offensive, Hoffmann and U-Boats Unleashed may now "
                    "be played; Place of Execution may not")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine import commands as C
 
-from . import board, supply
+from . import board, sieges, supply
 
 if TYPE_CHECKING:
     from .game import Game
@@ -147,22 +147,28 @@ def is_oos(g: "Game", pid: int) -> bool:
     return not supply.unit_in_supply(g, pid)
 
 
-def eliminate(g: "Game", pid: int, replace: bool = True, permanent: bool = False) -> int | None:
+def eliminate(g: "Game", pid: int, replace: bool = True, permanent: bool = False,
+              retreated: bool = False) -> int | None:
     """Remove a unit from the map. A reduced (or any) army is replaced by a reserve corps
     when ``replace`` (12.4.4); returns the replacement corps' id. Armies go to the permanently
-    eliminated box when ``permanent``, dotted, OOS or unreplaced (12.4.7)."""
+    eliminated box when ``permanent``, dotted, OOS or unreplaced (12.4.7) — except a unit that
+    had ``retreated`` into the attacked space this round (12.5.6): no reserve corps replaces
+    it, and it goes to the Eliminated/Replaceable box all the same (dotted and OOS armies
+    still permanently, 12.4.7 cases 3 and 5). A siege the unit was part of ends at once if
+    the besiegers left fall short (15.2.4)."""
     piece = g.state.pieces[pid]
     side = board.side_of(g, pid)
     loc = piece.loc
     corps = None
     if board.is_army(g, pid):
         cls = replacement_class(g, pid)
-        if replace and cls:
+        if replace and cls and not retreated:
             candidates = reserve_corps(g, side, cls)
             if candidates:
                 corps = candidates[0]
         oos = is_oos(g, pid)
-        perm = (permanent or corps is None or oos or bool(g.ptype(pid).attrs.get("perm_elim")))
+        unreplaced = corps is None and not retreated  # PoG 12.4.7 case 4; 12.5.6
+        perm = (permanent or unreplaced or oos or bool(g.ptype(pid).attrs.get("perm_elim")))
         g.do(C.Move(pid, f"{'perm_eliminated' if perm else 'eliminated'}:{side}"))
         if corps is not None:
             g.do(C.Move(corps, loc))
@@ -173,6 +179,8 @@ def eliminate(g: "Game", pid: int, replace: bool = True, permanent: bool = False
     else:
         g.do(C.Move(pid, f"eliminated:{side}"))
         g.note(f"{g.ptype(pid).name} eliminated in {loc}")
+    if board.is_space(g, loc):
+        sieges.lift_if_broken(g, loc)  # PoG 15.2.4: too few besiegers left
     return corps
 
 

@@ -6,12 +6,18 @@ this file keeps:
 * ``pog_mo_met_cp`` / ``pog_mo_met_ap`` — True once an attack satisfied it (always True when
   the result is "none").
 
+Each side's MO marker (``m_mo_cp`` / ``m_mo_ap``) shows the same on the table: in the box of
+the nation that must attack, or in "None / Made" once made or cancelled (7.1.1, 7.1.10,
+7.1.11). :func:`set_mo` is the one writer of both.
+
 **Combat calls** :func:`note_attack` once per attack it resolves (after the designation,
 12.2.1 step 1), so an attack by the right nationality meets the MO (7.1.3–7.1.7).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
+
+from engine import commands as C
 
 from . import board, cards, supply
 from .card_ids import BOLSHEVIK_REVOLUTION, FRENCH_MUTINY, HL_TAKE_COMMAND, HOFFMANN
@@ -33,6 +39,27 @@ def key(side: str) -> str:
 
 def met_key(side: str) -> str:
     return f"pog_mo_met_{side.lower()}"
+
+
+def place_marker(g: "Game", side: str, box: str | None = None) -> None:
+    """7.1.1: move ``side``'s MO marker to ``box`` on its row of the MO Table — by default the
+    MO in force, or "None / Made" once it is made."""
+    if box is None:
+        box = "none" if g.get(met_key(side)) else str(g.get(key(side), "none"))
+    loc = f"mo:{side}:{box}"
+    marker = f"m_mo_{side.lower()}"
+    for pid, piece in g.state.pieces.items():
+        if piece.type == marker:
+            if piece.loc != loc and loc in g.module.locations:
+                g.do(C.Move(pid, loc))
+            return
+
+
+def set_mo(g: "Game", side: str, mo: str, met: bool) -> None:
+    """Record ``side``'s Mandated Offensive ``mo`` and whether it is made; the marker follows."""
+    g.set(key(side), mo)
+    g.set(met_key(side), met)
+    place_marker(g, side)
 
 
 def _nation(box: str) -> str:
@@ -72,8 +99,7 @@ def roll(g: "Game", side: str) -> str:
     die = g.roll(f"PoG 7.1.1 {side} Mandated Offensive")
     drm = 1 if side == "CP" and cards.event_played(g, HOFFMANN) else 0
     mo = result(g, side, die + drm)
-    g.set(key(side), mo)
-    g.set(met_key(side), mo == "none")
+    set_mo(g, side, mo, mo == "none")
     g.note(f"{side} Mandated Offensive roll {die}{'+1' if drm else ''}: "
            f"{'none' if mo == 'none' else mo.replace('_IT', '(It)') + ' must attack'}")
     return mo
@@ -107,7 +133,7 @@ def note_attack(g: "Game", side: str, attackers: Iterable[int], space: str,
     if g.get(met_key(side)) or mo == "none":
         return
     if satisfies(g, side, mo, list(attackers), space, list(defenders)):
-        g.set(met_key(side), True)
+        set_mo(g, side, mo, True)
         g.note(f"PoG 7.1.3: the {side} Mandated Offensive ({mo}) is made")
         if side == "AP" and mo == "FR" and not cards.event_played(g, FRENCH_MUTINY):
             g.set(MET_BEFORE_MUTINY, g.get("turn"))  # PoG 7.1.8 (see mutiny_void_this_turn)

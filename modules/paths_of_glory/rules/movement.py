@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Iterable
 from engine import commands as C
 from engine.rules import Violation
 
-from . import board, cards, confinement, entry
+from . import board, cards, confinement, entry, sieges
 from .card_ids import FALL_OF_THE_TSAR, RACE_TO_THE_SEA
+from .confinement import italy_closed  # noqa: F401  (5.7.4 #6; sr.py reads it here)
+from .sieges import can_besiege
 from .tracks import set_control
 
 if TYPE_CHECKING:
@@ -114,18 +116,6 @@ def enemy_fort(g: "Game", loc: str, side: str) -> bool:
     return board.fort_intact(g, loc) and board.controller(g, loc) != side
 
 
-def can_besiege(g: "Game", loc: str, pids: Iterable[int]) -> bool:
-    """15.2.1: at least one army, or as many corps as the fort's LF."""
-    pids = list(pids)
-    return any(board.is_army(g, p) for p in pids) or len(pids) >= board.fort_value(g, loc)
-
-
-def italy_closed(g: "Game", pid: int) -> bool:
-    """Historical 5.7.4 #6: until Allied Total War only AH and IT armies operate in Italy."""
-    return (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
-            and board.is_army(g, pid) and board.nation_of(g, pid) not in ("AH", "IT"))
-
-
 def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) -> Violation | None:
     """Why the group may not enter ``to`` from ``frm`` (not counting where it may stop)."""
     only = next((o for other, o in adjacency(g).get(frm, ()) if other == to), None)
@@ -162,9 +152,6 @@ def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) ->
                 and nation == "GE"):
             return Violation("PoG 15.1.12", "Russian units may not enter a German fort space "
                                             "in August 1914")
-        if nation == "IT" and italy_closed(g, p):
-            return Violation("PoG 5.7.4", "until Allied Total War only AH and IT armies may "
-                                          "operate in Italy")
     return None
 
 
@@ -211,10 +198,16 @@ def coast_open(g: "Game") -> bool:
     return cards.event_played(g, RACE_TO_THE_SEA) or int(g.get("ws_cp", 0) or 0) >= 4
 
 
-def leave_violation(g: "Game", side: str, pids: list[int], frm: str) -> Violation | None:
-    """15.2.4: leaving a besieged fort's space may not leave it occupied but unbesieged."""
+def leave_violation(g: "Game", side: str, pids: list[int], frm: str,
+                    sr: bool = False) -> Violation | None:
+    """15.2.4: moving out of a besieged fort's space may not leave it occupied but unbesieged
+    (all may leave). 13.1.5, with ``sr``: no unit SRs out of it if the fort would no longer be
+    besieged afterwards — the last besiegers, a lone army included, may not SR out at all."""
     if board.fort_besieged(g, frm) and enemy_fort(g, frm, side):
         rest = [p for p in board.units_in(g, frm, side) if p not in pids]
+        if sr and not can_besiege(g, frm, rest):
+            return Violation("PoG 13.1.5", f"no SR out of {place(g, frm)} that would leave its "
+                                           "fort unbesieged")
         if rest and not can_besiege(g, frm, rest):
             return Violation("PoG 15.2.4", f"the units left in {place(g, frm)} could no longer "
                                            "besiege its fort")
@@ -281,16 +274,14 @@ def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
     or lowers an enemy trench (11.2.5, 11.2.6); stopping in an unbesieged enemy fort space with
     enough units places a Siege marker (15.2.1)."""
     start = g.state.pieces[pids[0]].loc
-    if (board.fort_besieged(g, start) and enemy_fort(g, start, side)
-            and not [p for p in board.units_in(g, start, side) if p not in pids]):
-        for m in board.markers_in(g, start, "m_siege"):
-            g.do(C.Delete(m))  # the besiegers left: the fort is no longer besieged
     ana_only = all(board.nation_of(g, p) == "ANA" for p in pids)
     leave_ana_space(g, start, pids)
     prev = start
     for step in path:
         for p in pids:
             g.do(C.Move(p, step))
+        if step == path[0]:
+            sieges.lift_if_broken(g, start)  # PoG 15.2.4: the besiegers left the fort's space
         if (prev, step) in CAUCASUS_LINK:
             use_caucasus_link(g)
         prev = step

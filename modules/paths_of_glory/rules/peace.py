@@ -33,7 +33,12 @@ def _opponent(side: str) -> str:
 
 
 def _round_key(g: "Game", side: str) -> str:
-    return f"{g.get('turn', 1)}:{g.get('action_round', 1)}:{side}"
+    """The Action Round an offer belongs to (16.5.3). The round is read from the Action
+    Phase's own frame: the ``action_round`` global is written only once a player acts, so
+    before the first action of a new round it still names the previous one."""
+    rnd = next((f.get("round", 1) for f in reversed(g.stack) if f.get("state") == "phase_action"),
+               g.get("action_round", 1))
+    return f"{g.get('turn', 1)}:{rnd}:{side}"
 
 
 def peace_terms_allowed(g: "Game", side: str) -> Violation | None:

@@ -34,7 +34,7 @@ SPACES = (
     "villach", "warsaw",
 )
 #: Off-map boxes every card and unit passes through (4.1, 9.0, 12.4.4, 12.4.7), the General
-#: Records Track (3.0.22) and the two event tracks (16.3, 16.4).
+#: Records Track (3.0.22), the two event tracks (16.3, 16.4) and the MO Table rows (7.1.1).
 BOXES = tuple(
     [f"{box}:{side}" for side in SIDES
      for box in ("hand", "deck", "discard", "removed", "cc", "pool", "reserve", "eliminated",
@@ -43,16 +43,17 @@ BOXES = tuple(
                                                                "optional")]
     + [f"grt:{n}" for n in range(tracks.GRT_MAX + 1)]
     + [f"russian_capitulation:{box}" for box in tracks.CAPITULATION_TRACK]
-    + [f"us_entry:{box}" for box in ("neutral", "zimmermann_allowed", "zimmermann", "over_there")])
+    + [f"us_entry:{box}" for box in ("neutral", "zimmermann_allowed", "zimmermann", "over_there")]
+    + [f"mo:{side}:{box}" for side in SIDES for box in mo.BOXES[side]])
 LOCATIONS = SPACES + BOXES
 
 #: Units and markers the rules name, and every strategy card.
 UNITS = ("ana_corps", "br_mef", "br_ne", "czl_corps", "fr_orient", "ge_11a", "ge_1a", "ge_2a",
          "ge_3a", "pol_corps", "ru_cau", "ru_cav_corps", "sn_corps")
 MARKERS = ("m_beachhead", "m_control", "m_cp_ru_vp", "m_cp_ru_vp_fallen", "m_destroyed",
-           "m_mo_ap", "m_move_attack", "m_oos", "m_ru_capitulation", "m_siege",
+           "m_mo_ap", "m_mo_cp", "m_move_attack", "m_oos", "m_ru_capitulation", "m_siege",
            "m_sinai_pipeline", "m_trench_ap", "m_trench_attempt", "m_trench_cp", "m_us_entry",
-           "m_vp")
+           "m_vp", "m_ws_ap", "m_ws_cp", "m_ws_combined")
 CARDS = tuple(sorted(v for k, v in vars(card_ids).items() if k.isupper() and isinstance(v, str)))
 PIECE_TYPES = UNITS + MARKERS + CARDS
 

@@ -39,7 +39,7 @@ from .battle import (combat, defender_trench, enemy_fort, mark_retreated, name, 
                      side_units, withdrawal_played)
 from .card_ids import RACE_TO_THE_SEA, THEY_SHALL_NOT_PASS
 from .game import Game, other
-from .sieges import can_besiege, update_siege
+from .sieges import can_besiege, lift_if_broken, update_siege
 
 STACKING = 3                         # PoG 10.1.1
 CHANNEL_PORTS = ("amiens", "calais", "ostend")   # PoG 12.7.7
@@ -277,6 +277,7 @@ class CombatRetreat(State):
             movement.use_caucasus_link(g)                        # PoG 12.1.9
         if incomplete(c, path):
             g.do(C.Move(pid, path[0]))
+            lift_if_broken(g, c["target"])     # PoG 15.2.4: the besiegers fell back
             g.note(f"PoG 12.7.4: {name(g, pid)} reaches {place(g, path[0])}, can retreat no "
                    "further and is eliminated there")
             eliminate_unretreatable(g, c, pid)
@@ -289,6 +290,7 @@ class CombatRetreat(State):
                 g.end()
             return
         g.do(C.Move(pid, path[-1]))
+        lift_if_broken(g, c["target"])         # PoG 15.2.4: the besiegers fell back
         tracks.set_control(g, path[-1], side)  # PoG 12.5.5: the final space is gained
         mark_retreated(g, [pid])
         c.setdefault("moved", []).append(pid)

@@ -320,14 +320,8 @@ class PhaseAction(State):
     def _event(self, g: Game, side: str, card: str) -> None:
         info = cards.info(g, card)
         g.set("pog_events", list(g.get("pog_events") or []) + [card])
-        ws = int(info.get("ws", 0) or 0)
-        if ws:  # PoG 9.5.1.3
-            key = f"ws_{side.lower()}"
-            if g.get(f"commitment_{side.lower()}") != "total_war":
-                g.set(key, int(g.get(key, 0) or 0) + ws)
-            # PoG 16.1.6: at Total War the player's own War Status marker may leave play; his
-            # later War Status events raise only the Combined War Status
-            g.set("ws_combined", int(g.get("ws_combined", 0) or 0) + ws)
+        # PoG 9.5.1.3 (16.1.6: at Total War only the Combined War Status); 16.4.4 / 16.3.2
+        tracks.add_war_status(g, side, int(info.get("ws", 0) or 0), cards.label(g, card))
         if info.get("remove") and g.get("star_event_vp"):  # PoG 5.3.4
             tracks.add_vp(g, 1 if side == "CP" else -1, "* event in the Introductory scenario, PoG 5.3.4")
         g.rules.events[card].play(g, side, card)

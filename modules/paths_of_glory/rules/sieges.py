@@ -3,6 +3,9 @@
 * 15.2.1 a fort is besieged when at least one enemy army, or as many enemy corps as its LF,
   stand in its space: a Siege marker shows it. :func:`update_siege` keeps the marker true to
   the units present (15.2.4: below the minimum the fort is no longer besieged);
+* 15.2.4 / 13.1.5 whenever besiegers leave the space or are eliminated — by movement, retreat,
+  combat losses, attrition or an event — :func:`lift_if_broken` removes the marker at once, so
+  supply (15.2.2) and the Siege Phase never read a siege that no longer exists;
 * 15.3.1–15.3.3 in the Siege Phase each besieged fort rolls 1d6 (−2 in the August and
   September 1914 turns); a result greater than its LF destroys it and control passes to the
   besieger at once (3.0.6).
@@ -42,17 +45,31 @@ def besiegers(g: "Game", loc: str) -> list[int]:
 def update_siege(g: "Game", loc: str) -> bool:
     """Place or lift the Siege marker in ``loc`` to match the units there (15.2.1, 15.2.4).
     Returns whether the fort is besieged afterwards."""
-    marks = board.markers_in(g, loc, "m_siege")
+    if lift_if_broken(g, loc):
+        return False
     units = besiegers(g, loc) if board.fort_intact(g, loc) else []
     besieged = bool(units) and can_besiege(g, loc, units)
-    if besieged and not marks:
+    if besieged and not board.markers_in(g, loc, "m_siege"):
         g.do(C.Create("m_siege", loc, None, 0, {}))
         g.note(f"PoG 15.2.1: the fort of {g.module.locations[loc].name} is besieged")
-    elif not besieged and marks:
-        for m in marks:
-            g.do(C.Delete(m))
-        g.note(f"PoG 15.2.4: the fort of {g.module.locations[loc].name} is no longer besieged")
     return besieged
+
+
+def lift_if_broken(g: "Game", loc: str) -> bool:
+    """PoG 15.2.4: the besiegers of the fort in ``loc`` left, or fell below one army or as many
+    corps as its LF (losses, attrition, an event): the fort is no longer besieged — its Siege
+    marker goes at once. Never places a marker (a new siege needs 15.2.1's entry). Returns
+    whether a marker was removed."""
+    marks = board.markers_in(g, loc, "m_siege")
+    if not marks:
+        return False
+    units = besiegers(g, loc) if board.fort_intact(g, loc) else []
+    if units and can_besiege(g, loc, units):
+        return False
+    for m in marks:
+        g.do(C.Delete(m))
+    g.note(f"PoG 15.2.4: the fort of {g.module.locations[loc].name} is no longer besieged")
+    return True
 
 
 def resolve_siege(g: "Game", loc: str) -> bool:

@@ -312,7 +312,7 @@ def leave_problem(g: Game, side: str, pid: int) -> Violation | None:
     if not supply.in_supply(g, here, side, board.nation_of(g, pid)):
         return Violation("PoG 14.3.2", f"{unit_name(g, pid)} is out of supply and may not SR "
                                        "(13.1.5)")
-    problem = movement.leave_violation(g, side, [pid], here)
+    problem = movement.leave_violation(g, side, [pid], here, sr=True)  # 13.1.5, 15.2.4
     if problem is not None:
         return problem
     if entry.greek_blocked(g, here):

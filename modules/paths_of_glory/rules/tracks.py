@@ -60,6 +60,24 @@ def add_vp(g: "Game", delta: int, why: str) -> None:
     g.note(f"{'+' if delta > 0 else ''}{delta} VP ({why}): VP level {vp}")
 
 
+def add_war_status(g: "Game", side: str, ws: int, why: str) -> None:
+    """9.5.1.3: an event raises its player's War Status and the Combined War Status by ``ws``
+    (16.1.6: at Total War only the Combined). Every War Status change goes through here: the
+    markers follow on the General Records Track, and the tracks that read the Combined War
+    Status move at once — 16.4.4 Tsar may Capitulate, 16.3.2 Zimmermann allowed."""
+    if not ws:
+        return
+    key = f"ws_{side.lower()}"
+    if g.get(f"commitment_{side.lower()}") != "total_war":
+        g.set(key, int(g.get(key, 0) or 0) + ws)
+        _place_marker(g, f"m_{key}", _grt(g.get(key)))
+    combined = int(g.get("ws_combined", 0) or 0) + ws
+    g.set("ws_combined", combined)
+    _place_marker(g, "m_ws_combined", _grt(combined))
+    g.note(f"+{ws} {side} War Status ({why}): Combined War Status {combined} (PoG 9.5.1.3)")
+    update_tracks(g)
+
+
 def control_changed(g: "Game", loc: str, old: str, new: str) -> None:
     """Call after the control of ``loc`` changed from ``old`` to ``new``. 3.0.22: a VP space
     captured from the enemy moves the VP level (+1 CP capture, -1 Allied capture, VP table);

@@ -1,0 +1,173 @@
+"""16.2-16.4 Substitutions, 16.5 withdrawals, 22.3.3 GDT detachments.
+
+A substitution (16.2.1) puts the new unit where the old one stood, keeping its Strength
+Reduction and (Formation for Formation) its CE status. A combined substitution (16.3) and a
+cavalry corps (16.4) happen at the end of any friendly movement phase once the listed units are
+stacked together or adjacent (then as a Two-Hex unit); the new Formation takes the average CE
+status rounded down (toward the worse); if a listed unit was eliminated, the others are replaced
+as by 16.2.1. 16.4: "any N cavalry divisions" are the side's nearest cavalry divisions.
+"""
+from __future__ import annotations
+
+import math
+
+from engine import commands as C
+
+from . import org
+from .game import AM, ELIMINATED, REINFORCEMENTS, WITHDRAWN, Game
+from .losses import set_ce
+from .markers import tag
+
+
+def pending(g: Game, side: str) -> list[int]:
+    """Reinforcements by substitution whose GT has come (16.3: available from that GT)."""
+    return [p for p in g.state.stack(REINFORCEMENTS) if g.side(p) == side and g.prop(p, "at") == "box:substitution"
+            and int(g.prop(p, "arrives", 0)) <= g.gt]
+
+
+def units_of_types(g: Game, side: str, types: list[str]) -> list[int]:
+    out = []
+    used = set()
+    for t in types:
+        for pid, piece in sorted(g.state.pieces.items()):
+            if piece.type == t and pid not in used and g.side(pid) == side:
+                out.append(pid)
+                used.add(pid)
+                break
+    return out
+
+
+def simple(g: Game, new: int, old: int) -> None:
+    """16.2.1: remove the old unit, place the new one keeping its SR and (Formations) CE."""
+    where = g.loc(old)
+    face = g.face(old)
+    status = g.ce(old)
+    marker = g.prop(old, AM)
+    two_hex = g.prop(old, "two_hex")
+    g.move_piece(old, WITHDRAWN)
+    for key in ("arrives", "at", "replaces", "plus", "note"):
+        if g.prop(new, key) is not None:
+            g.set_prop(new, key, None)
+    g.move_piece(new, where)
+    if face and len(g.ut(new).faces) > face:
+        g.do(C.SetFace(new, face))
+    if two_hex:
+        g.set_prop(new, "two_hex", two_hex)
+    nt = g.ut(new)
+    if marker is not None and marker in g.state.pieces and nt.am_type == g.state.pieces[marker].type:
+        g.do(C.SetProp(marker, "unit", new))                # 2.8: 26+ uses marker 26
+        g.do(C.SetProp(new, AM, marker))
+        g.do(C.SetProp(old, AM, None))
+    elif nt.am_type:
+        army = g.army(old) if marker is not None else org.default_army(g, new)
+        box = g.prop(new, "box", "") or ""
+        if box:
+            org.assign_at_arrival(g, new, box)
+        if army and (g.prop(new, AM) is None or not box):
+            org.create_marker(g, new, army, org.marker_corps_for(g, new, None))
+        if marker is not None and marker in g.state.pieces:
+            g.do(C.Move(marker, WITHDRAWN))
+    else:
+        org.assign_at_arrival(g, new, "")
+        if marker is not None and marker in g.state.pieces:
+            g.do(C.Move(marker, WITHDRAWN))
+    if nt.am_type and g.prop(new, AM) is not None:
+        set_ce(g, new, status)
+    g.note(f"{g.unit_name(new)} replaces {g.unit_name(old)} at {g.hexname(where)} (16.2.1)")
+
+
+def combined(g: Game, new: int, olds: list[int]) -> None:
+    """16.3.1 / 16.4.1: remove the units, place the new one (in Two-Hex Status when they were in
+    two adjacent hexes), SR kept, average CE status rounded down."""
+    hexes = sorted({g.loc(p) for p in olds})
+    statuses = [g.ce(p) for p in olds if g.is_formation(p)]
+    reduced = any(g.face(p) for p in olds if g.is_formation(p))
+    army = next((g.army(p) for p in olds if g.is_formation(p)), "") or org.default_army(g, olds[0])
+    for p in olds:
+        m = g.prop(p, AM)
+        g.move_piece(p, WITHDRAWN)
+        if m is not None and m in g.state.pieces:
+            g.do(C.Move(m, WITHDRAWN))
+    for key in ("arrives", "at", "replaces", "plus", "note"):
+        if g.prop(new, key) is not None:
+            g.set_prop(new, key, None)
+    g.move_piece(new, hexes[0])
+    if len(hexes) > 1:
+        g.set_prop(new, "two_hex", hexes[1])
+        tag(g, new, "two-hex ", hexes[1])
+    if reduced and len(g.ut(new).faces) > 1:
+        g.do(C.SetFace(new, 1))
+    org.assign_at_arrival(g, new, g.prop(new, "box", "") or "")
+    if g.prop(new, AM) is None and g.ut(new).am_type and army:
+        org.create_marker(g, new, army, org.marker_corps_for(g, new, None))
+    if statuses:
+        set_ce(g, new, math.ceil(sum(statuses) / len(statuses)))
+    g.note(f"{g.unit_name(new)} is formed from {', '.join(g.unit_name(p) for p in olds)} (16.3, 16.4)")
+
+
+def together(g: Game, units: list[int]) -> bool:
+    """16.3: stacked together, or in two adjacent hexes."""
+    hexes = {g.loc(p) for p in units}
+    if len(hexes) == 1:
+        return True
+    if len(hexes) == 2:
+        a, b = sorted(hexes)
+        return b in g.board.all_nbrs.get(a, ())
+    return False
+
+
+def extra_cavalry(g: Game, side: str, count: int, near: list[int], exclude: set[int]) -> list[int]:
+    """16.4 "any N cavalry divisions": the side's cavalry divisions nearest the named ones."""
+    divs = [p for p in g.units_of(side) if g.ut(p).cavalry and g.ut(p).size == "division"
+            and p not in exclude and g.is_formation(p)]
+    if not near:
+        return divs[:count]
+    ref = g.loc(near[0])
+    divs.sort(key=lambda p: (g.board.distance(ref, g.loc(p)), p))
+    return divs[:count]
+
+
+def end_of_movement(g: Game, side: str) -> None:
+    """16.3.1 / 16.4.1 / 22.3.3 at the end of a friendly movement phase."""
+    for new in pending(g, side):
+        types = str(g.prop(new, "replaces", "") or "").split()
+        plus = str(g.prop(new, "plus", "") or "")
+        if len(types) < 2 and not plus:
+            continue
+        olds = units_of_types(g, side, types)
+        on_map = [p for p in olds if g.on_map(p)]
+        gone = [p for p in olds if g.loc(p) in (ELIMINATED, WITHDRAWN)]
+        if plus:
+            n = 2 if "two" in plus or "2" in plus else 1
+            on_map += extra_cavalry(g, side, n, on_map, set(on_map))
+        if len(on_map) < len(types) + (0 if not plus else (2 if "two" in plus or "2" in plus else 1)):
+            if gone and on_map and not plus and all(g.loc(p) in (ELIMINATED, WITHDRAWN) or g.on_map(p) for p in olds):
+                simple(g, new, on_map[0])                   # 16.3: one eliminated -> 16.2.1
+                for extra in on_map[1:]:
+                    g.move_piece(extra, WITHDRAWN)
+            continue
+        if together(g, on_map):
+            combined(g, new, on_map)
+    gdt_detachments(g, side)
+
+
+def gdt_detachments(g: Game, side: str) -> None:
+    """22.3.3: a GDT division stacked with its detachment at the end of a friendly movement
+    phase takes it back (the detachment and the -4 marker go)."""
+    if side != "allied":
+        return
+    for pid in list(g.units_of("allied")):
+        t = g.ut(pid)
+        if t is None or " det " not in f" {t.name} ":
+            continue
+        number = t.name.split()[-1]
+        for q in g.units_at(g.loc(pid)):
+            u = g.ut(q)
+            if u.name.startswith(f"{number}t") and g.prop(q, "gdt_minus"):
+                g.move_piece(pid, WITHDRAWN)
+                left = int(g.prop(q, "gdt_minus", 0)) - 1
+                g.set_prop(q, "gdt_minus", left or None)
+                g.set_prop(q, "sr_marker", 4 if left >= 1 else None)
+                tag(g, q, "GDT ", "-4" if left else None)
+                g.note(f"{g.unit_name(q)} takes back its detachment {t.name} (22.3.3)")
+                break

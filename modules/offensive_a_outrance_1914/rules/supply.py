@@ -1,0 +1,569 @@
+"""15.0 Supply: Provisions in the Supply Phase (15.4) and Ammo in combat (9.4).
+
+Sources (15.1): an Army Depot with a valid LOC supplies its army's units (15.1.1, 15.2.1); a
+Corps Train with a valid LOC or within its depot's range supplies its corps' Formations, any
+Support unit and any cavalry (15.1.2, 15.2.2); Combat and Artillery units may trace to a friendly
+operational RR hex within 5 hexes (15.1.3); units inside a Fortified Camp with a supply-symbol
+Fortress (15.1.4), Allied units in a Port (15.1.5), French units in the Paris Garrison Area
+(22.2.3) and units in Rail Mode (7.7.4) are in supply. A supply path (15.3) is at most the
+source's range, not across sea hexsides, not through enemy units or un-negated enemy zones of
+control (a friendly unit or a friendly ZOC other than the receiving unit's negates it), into but
+not through an enemy Fortress hex, and it stops after an unbridged Imposing River or a Mountain
+Crest (15.3.2). Isolation (15.5) is a path of any length to a friendly operational RR hex (or an
+Allied Port) through at most 6 enemy-controlled hexes.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from engine import commands as C
+from engine.actions import Loc, Piece
+from engine.rules import Violation
+
+from . import control
+from .base import Decision
+from .data import ENEMY
+from .game import Game
+from .losses import reduce_ce
+from .markers import tag
+
+RR_RANGE = 5            # 15.1.3
+ISOLATION_HEXES = 6     # 15.5
+SHORTAGE_LIMIT = 4      # 15.8.3: the marker's printed limit (reconstructed: as the Base Transfer's 4)
+TRANSFER_LIMIT = 4      # 23.1.2, 24.3.1a
+PARIS = "16.36"
+
+
+# -- tracing ------------------------------------------------------------------------------------
+
+class Tracer:
+    """The position as supply paths see it for ``side``."""
+
+    def __init__(self, g: Game, side: str):
+        self.g = g
+        self.side = side
+        enemy = ENEMY[side]
+        self.ezoc = g.zoc(enemy)
+        self.playable = g.rules.playable(g)
+        self.zoc_count: dict[str, int] = {}
+        for pid in g.units_of(side):
+            if not g.exerts_zoc(pid):
+                continue
+            for h in [g.loc(pid)] + ([g.prop(pid, "two_hex")] if g.prop(pid, "two_hex") else []):
+                for n in g.board.nbrs.get(h, ()):
+                    attrs = g.board.side[(h, n)]
+                    if not (attrs.get("sea") or attrs.get("crest")):
+                        self.zoc_count[n] = self.zoc_count.get(n, 0) + 1
+        self.enemy_hexes = set()
+        self.enemy_fortress = set()
+        self.friendly = set()
+        for h, s in g.index()["side_at"].items():
+            units = g.units_at(h)
+            if any(g.side(p) == side for p in units):
+                self.friendly.add(h)
+            if any(g.side(p) == enemy and g.ut(p).fortress for p in units):
+                self.enemy_fortress.add(h)
+            if any(g.side(p) == enemy and not g.ut(p).fortress for p in units):
+                self.enemy_hexes.add(h)
+
+    def passable(self, h: str, minus: int = 0) -> bool:
+        """An intermediate hex of a supply line."""
+        if h not in self.playable or h in self.enemy_hexes or h in self.enemy_fortress:
+            return False
+        if h in self.ezoc and h not in self.friendly and self.zoc_count.get(h, 0) - minus < 1:
+            return False
+        return True
+
+    def stops(self, a: str, b: str) -> bool:
+        """15.3.2: a line may cross an unbridged Imposing River or a Mountain Crest but stops there."""
+        attrs = self.g.board.side.get((a, b), {})
+        return bool(attrs.get("crest")) or (attrs.get("river") == "imposing" and not attrs.get("pontoon")) \
+            or (attrs.get("river") == "imposing" and self.g.get("pontoon_destroyed"))
+
+    def from_receiver(self, pid: int | None, start: str, limit: int) -> dict[str, int]:
+        """Distances from the receiving unit's hex to every hex a source may stand in to reach it
+        (the path reversed: the source end is not checked for passability)."""
+        g = self.g
+        board = g.board
+        own: set[str] = set()
+        if pid is not None and g.exerts_zoc(pid):
+            own = set(board.nbrs.get(start, ()))
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            h = queue.popleft()
+            d = dist[h]
+            if d >= limit:
+                continue
+            if h != start and not self.passable(h, 1 if h in own else 0):
+                continue
+            for n in board.nbrs.get(h, ()):
+                if n in dist or n not in self.playable:
+                    continue
+                if board.side[(h, n)].get("sea"):
+                    continue
+                if h != start and self.stops(h, n):
+                    continue
+                dist[n] = d + 1
+                queue.append(n)
+        return dist
+
+
+def tracer(g: Game, side: str) -> Tracer:
+    return g.cached("tracer:" + side, lambda: Tracer(g, side))
+
+
+# -- LOC (15.0) -----------------------------------------------------------------------------------
+
+def loc_hexes(g: Game, side: str) -> frozenset[str]:
+    """The operational RR hexes from which a LOC runs to a friendly map edge or an Army Base
+    marker without entering an EZOC hex not occupied by a friendly unit (15.0 LOC)."""
+    def build() -> frozenset[str]:
+        board = g.board
+        ops = control.operational(g, side)
+        ezoc = g.zoc(ENEMY[side])
+        tr = tracer(g, side)
+        edges = g.rules.friendly_edges(g, side)
+        seeds = [h for h in ops if h in edges]
+        seeds += [h for h in bases(g, side) if h in ops]
+        ok = {h for h in seeds if h not in ezoc or h in tr.friendly}
+        queue = deque(ok)
+        while queue:
+            h = queue.popleft()
+            for n in board.rail_nbrs.get(h, ()):
+                if n in ok or n not in ops or control.demolished(g, h, n):
+                    continue
+                if n in ezoc and n not in tr.friendly:
+                    continue
+                ok.add(n)
+                queue.append(n)
+        return frozenset(ok)
+    return g.cached("loc:" + side, build)
+
+
+def bases(g: Game, side: str) -> list[str]:
+    """23.1 / 24.3: the Army Base markers' hexes (BEF Le Havre or St. Nazaire; Belgian Antwerpen,
+    Oostende, a French Port)."""
+    if side != "allied":
+        return []
+    out = [str(h) for h in g.get("bases", {}).values() if h]
+    return out
+
+
+def has_loc(g: Game, pid: int) -> bool:
+    """15.1.1: a supply unit on an RR hex with a LOC (single-track sharing, 15.0: reading R18 —
+    not limited)."""
+    return g.loc(pid) in loc_hexes(g, g.side(pid))
+
+
+def supply_range(g: Game, pid: int, extended: bool = False) -> int:
+    t = g.ut(pid)
+    face = 1 if extended or g.face(pid) == 1 else 0
+    return int(t.faces[min(face, len(t.faces) - 1)].get("range", 0) or 0)
+
+
+def depots_of(g: Game, army: str, side: str) -> list[int]:
+    out = []
+    for pid in g.units_of(side):
+        t = g.ut(pid)
+        if t.depot and (g.army(pid) == army or g.prop(pid, "secondary_of") == army):
+            out.append(pid)
+    return out
+
+
+def trains_of(g: Game, side: str) -> list[int]:
+    return [p for p in g.units_of(side) if g.ut(p).train]
+
+
+def train_valid(g: Game, pid: int) -> bool:
+    """15.1.2: a Corps Train with a valid LOC, or within its army's depot's supply range."""
+    if has_loc(g, pid):
+        return True
+    side = g.side(pid)
+    army = g.army(pid)
+    for d in depots_of(g, army, side):
+        if not has_loc(g, d):
+            continue
+        dist = tracer(g, side).from_receiver(None, g.loc(pid), supply_range(g, d, True))
+        if g.loc(d) in dist:
+            return True
+    return False
+
+
+def sources_near(g: Game, pid: int) -> list[str]:
+    """Hexes of supply units the unit may draw from (11.1.1 priority 3)."""
+    side = g.side(pid)
+    army = g.army(pid)
+    out = [g.loc(d) for d in depots_of(g, army, side)]
+    corps = g.corps(pid)
+    for t in trains_of(g, side):
+        if g.army(t) == army and (corps == "" or g.corps(t) == corps):
+            out.append(g.loc(t))
+    return out
+
+
+def fixed_supply(g: Game, pid: int) -> bool:
+    """15.1.4, 15.1.5, 22.2.3, 7.7.4, 8.5.1, 12.1.1: supplied whatever the paths."""
+    t = g.ut(pid)
+    h = g.loc(pid)
+    side = g.side(pid)
+    if t.fortress or (t.fort and g.face(pid) == 0) or g.in_rail_mode(pid):
+        return True
+    if (t.combat or t.artillery) and h in g.rules.supplied_camp_hexes(g, side):
+        return True
+    if side == "allied" and h in g.board.ports:
+        return True
+    if t.nat == "FR" and h in g.board.paris_area:
+        return True
+    return False
+
+
+def unit_sources(g: Game, pid: int, extended_ok: bool = True) -> list[tuple[str, int | None, bool]]:
+    """Where ``pid`` draws supply from: ("depot"|"train"|"rr"|"fixed", source pid, needs Extended
+    mode)."""
+    if fixed_supply(g, pid):
+        return [("fixed", None, False)]
+    side = g.side(pid)
+    t = g.ut(pid)
+    tr = tracer(g, side)
+    here = g.loc(pid)
+    dist = tr.from_receiver(pid, here, 15)
+    other = g.prop(pid, "two_hex")
+    if other:                                   # 19.0: the nearer hex or the shorter path
+        for h, d in tr.from_receiver(pid, other, 15).items():
+            if d < dist.get(h, 99):
+                dist[h] = d
+    out: list[tuple[str, int | None, bool]] = []
+    if t.combat or t.artillery:
+        ops = control.operational(g, side)
+        if any(h in ops and d <= RR_RANGE for h, d in dist.items()):
+            out.append(("rr", None, False))
+            return out
+    if t.nat == "GB" and t.name == "Samson":                     # 23.2
+        if any(h in g.board.ports and g.rules.french_port(h) for h in tr.from_receiver(pid, here, 60)):
+            return [("fixed", None, False)]
+    army = g.army(pid)
+    for d in depots_of(g, army, side):
+        if not has_loc(g, d):
+            continue
+        k = dist.get(g.loc(d))
+        if k is None:
+            continue
+        if k <= supply_range(g, d, False):
+            out.append(("depot", d, g.face(d) == 1))
+        elif extended_ok and k <= supply_range(g, d, True):
+            out.append(("depot", d, True))
+    corps = g.corps(pid) if g.is_formation(pid) else None
+    for tr_pid in trains_of(g, side):
+        if not train_valid(g, tr_pid):
+            continue
+        if t.cavalry or not g.is_formation(pid):
+            if not t.cavalry and g.army(tr_pid) != army:
+                continue
+        elif corps == "" or g.corps(tr_pid) != corps:
+            continue
+        k = dist.get(g.loc(tr_pid))
+        if k is None:
+            continue
+        if k <= supply_range(g, tr_pid, False):
+            out.append(("train", tr_pid, g.face(tr_pid) == 1))
+        elif extended_ok and k <= supply_range(g, tr_pid, True):
+            out.append(("train", tr_pid, True))
+    return out
+
+
+def in_supply(g: Game, pid: int) -> bool:
+    return bool(unit_sources(g, pid))
+
+
+def isolated(g: Game, pid: int) -> bool:
+    """15.5: no path of any length to a friendly operational RR hex (or, Allies, a Port) that
+    avoids enemy units and un-negated EZOC (the unit's own ZOC and friendly ZOCs negate) and
+    crosses at most 6 enemy-controlled hexes."""
+    side = g.side(pid)
+    if fixed_supply(g, pid):
+        return False
+    tr = tracer(g, side)
+    board = g.board
+    ops = control.operational(g, side)
+    goal = set(ops) | (set(board.ports) if side == "allied" else set())
+    start = g.loc(pid)
+    best = {start: 0}
+    dq = deque([(0, start)])
+    enemy = ENEMY[side]
+    while dq:
+        cost, h = dq.popleft()
+        if cost > best.get(h, 99):
+            continue
+        if h in goal:
+            return False
+        for n in board.nbrs.get(h, ()):
+            if n not in tr.playable or board.side[(h, n)].get("sea") or n in tr.enemy_hexes:
+                continue
+            if n in tr.ezoc and n not in tr.friendly and tr.zoc_count.get(n, 0) < 1:
+                continue
+            step = 1 if control.controller(g, n) == enemy else 0
+            c = cost + step
+            if c > ISOLATION_HEXES or c >= best.get(n, 99):
+                continue
+            best[n] = c
+            if step:
+                dq.append((c, n))
+            else:
+                dq.appendleft((c, n))
+    return True
+
+
+# -- ammo (9.4) -----------------------------------------------------------------------------------
+
+def limited_army(g: Game, army: str) -> str | None:
+    """9.4.2 (2): the army's Ammo use is recorded — an Ammo Shortage marker on its depot (15.8),
+    or a BEF / Belgian Base Transfer in progress (23.1.2, 24.3.1a, 24.3.2a)."""
+    if army in g.get("shortage", {}):
+        return "shortage"
+    if army == "BEF" and g.get("bef_transfer_until"):
+        return "transfer"
+    if army == "BELGA" and (g.get("be_transfer_until") or g.get("be_shift_done")):
+        return "transfer"
+    return None
+
+
+def ammo_plan(g: Game, units: list[int], side: str) -> dict:
+    """9.4.1: which units of the combat may receive Ammo and whether its use must be recorded;
+    one increment supplies one division-equivalent, fractions rounded up."""
+    ok: dict[str, bool] = {}
+    charges: list[list] = []
+    limited = False
+    need = 0.0
+    for pid in units:
+        t = g.ut(pid)
+        if t is None or not (t.combat or t.artillery) or t.fortress:
+            continue
+        srcs = unit_sources(g, pid)
+        if not srcs:
+            ok[str(pid)] = False
+            continue
+        army = g.army(pid)
+        lim = limited_army(g, army)
+        fixed = any(k in ("fixed", "rr") for k, _, _ in srcs)
+        normal = [s for s in srcs if not s[2]]
+        if lim and not (fixed and srcs[0][0] == "fixed"):
+            if ammo_left(g, "army:" + army, lim) <= 0:
+                ok[str(pid)] = False
+                continue
+            limited = True
+            charges.append(["army:" + army, lim])
+        elif not fixed and not normal:
+            src = srcs[0][1]
+            if src is not None and ammo_left(g, f"unit:{src}", "extended") <= 0:
+                ok[str(pid)] = False
+                continue
+            limited = True
+            charges.append([f"unit:{src}", "extended"])
+        ok[str(pid)] = True
+        need += g.size_of(pid)
+    uniq = []
+    for c in charges:
+        if c not in uniq:
+            uniq.append(c)
+    return {"ok": all(ok.values()) if ok else True, "units": ok, "limited": limited,
+            "need": max(1, math.ceil(need)) if limited else 0, "charges": uniq}
+
+
+def ammo_left(g: Game, key: str, kind: str) -> int:
+    used = int(g.get("ammo_used", {}).get(key, 0))
+    if kind == "extended":
+        pid = int(key.split(":")[1])
+        limit = int(g.ut(pid).faces[min(1, len(g.ut(pid).faces) - 1)].get("ammo", 0) or 0) if pid in g.state.pieces else 0
+    elif kind == "transfer":
+        limit = TRANSFER_LIMIT
+    else:
+        limit = SHORTAGE_LIMIT
+    return limit - used
+
+
+def record_ammo(g: Game, plan: dict) -> None:
+    """9.4.2: record the increments on the Ammo Supplied markers (limits: 2.6.2, 15.8.3, 23.1.2)."""
+    used = dict(g.get("ammo_used", {}))
+    for key, kind in plan.get("charges", []):
+        used[key] = int(used.get(key, 0)) + int(plan.get("need", 1))
+        if key.startswith("unit:"):
+            pid = int(key.split(":")[1])
+            if pid in g.state.pieces:
+                left = ammo_left(g, key, kind) - int(plan.get("need", 1))
+                tag(g, pid, "Ammo ", "exhausted" if left <= 0 else f"-{used[key]}")
+    g.set("ammo_used", used)
+
+
+# -- the Supply Phase (4.2.3, 15.4) -------------------------------------------------------------
+
+class SupplyPhase(Decision):
+    """4.2.3: (1) supply units back to Normal mode and Ammo Supplied markers off; Secondary Depot
+    (15.7) and, from GT 13, Ammo Shortage markers (15.8) placed by the phasing player; (2) 15.4:
+    depots without a LOC displaced, Corps Trains checked, every Force Out of Supply loses 1 CEL,
+    Isolated 3."""
+    name = "supply_phase"
+    rule = "15.4"
+    lines = {"shortage": "places an Ammo Shortage marker on {depot}", "secondary": "activates the Secondary "
+             "Depot at {at} for {army}"}
+
+    def begin(self, g: Game, frame: dict) -> None:
+        side = frame["side"]
+        for pid in g.units_of(side):
+            t = g.ut(pid)
+            if t.supply and g.face(pid) == 1 and not g.prop(pid, "displaced"):
+                g.do(C.SetFace(pid, 0))
+            if any(m.startswith("Ammo ") for m in g.state.pieces[pid].markers):
+                tag(g, pid, "Ammo ", None)
+            if t.supply and g.prop(pid, "displaced"):
+                g.set_prop(pid, "displaced", None)
+        used = {k: v for k, v in g.get("ammo_used", {}).items() if not self._mine(g, k, side)}
+        g.set("ammo_used", used)
+        shortage = {a: d for a, d in g.get("shortage", {}).items() if g.armies[a].side != side}
+        g.set("shortage", shortage)
+        g.update(placed=[], sec_done=False)
+        if g.scenario() == "lorraine" and g.option("optional_supply"):
+            g.note("29.4: optional supply rules in use: every unit is in full supply")
+            g.end()
+            return
+        if not self.needs_decision(g, g.top):
+            finish_supply(g, side)
+            g.end()
+
+    def _mine(self, g: Game, key: str, side: str) -> bool:
+        if key.startswith("army:"):
+            a = g.armies.get(key[5:])
+            return a is not None and a.side == side
+        pid = int(key.split(":")[1])
+        return pid in g.state.pieces and g.side(pid) == side
+
+    def shortage_markers(self, g: Game, side: str) -> int:
+        """15.8.1: one new marker per Interphase from the 4th (the Race to the Sea starts with one)."""
+        return int(g.get(f"shortage_markers_{side}", 0)) if g.gt >= 13 else 0
+
+    def shortage_depots(self, g: Game, frame: dict) -> list[int]:
+        side = frame["side"]
+        placed = set(g.get("shortage", {}))
+        out = []
+        for pid in g.units_of(side):
+            t = g.ut(pid)
+            army = g.army(pid)
+            if not t.depot or army in placed or army in ("ALSACE", "BELGA", "BELGIEN", ""):   # 15.8.2, 24.7, 25.4
+                continue
+            out.append(pid)
+        return out
+
+    def needs_decision(self, g: Game, frame: dict) -> bool:
+        side = frame["side"]
+        left = self.shortage_markers(g, side) - len([a for a in g.get("shortage", {}) if g.armies[a].side == side])
+        return (left > 0 and bool(self.shortage_depots(g, frame))) or bool(self.secondary_options(g, frame))
+
+    def secondary_options(self, g: Game, frame: dict) -> list[tuple[str, str]]:
+        """15.7: the Secondary Depot: any hex with a valid LOC within 9 hexes of a Formation of
+        the army (reading R19: offered on RR hexes of the LOC network, one per army near its
+        Formations)."""
+        if frame.get("sec_done"):
+            return []
+        side = frame["side"]
+        sec = next((p for p in g.state.pieces if g.state.pieces[p].type.endswith("-depot-Secondary")
+                    and g.side(p) == side), None)
+        if sec is None or g.on_map(sec):
+            return []
+        locs = loc_hexes(g, side)
+        out = []
+        for army, a in g.armies.items():
+            if a.side != side:
+                continue
+            forms = [p for p in g.units_of(side) if g.is_formation(p) and g.army(p) == army]
+            if not forms:
+                continue
+            near = [h for h in locs if any(g.board.distance(h, g.loc(f)) <= 9 for f in forms[:6])]
+            if near:
+                out.append((army, sorted(near)[0]))
+        return out[:4]
+
+    def ask(self, g: Game, frame: dict) -> str:
+        side = frame["side"]
+        left = self.shortage_markers(g, side) - len([a for a in g.get("shortage", {}) if g.armies[a].side == side])
+        if left > 0 and self.shortage_depots(g, frame):
+            return f"Supply Phase: place your {left} remaining Ammo Shortage marker(s) on Army Depots (15.8.2)"
+        return "Supply Phase: activate a Secondary Depot (15.7) or go on to determine supply"
+
+    def actions(self, g: Game, frame: dict):
+        side = frame["side"]
+        left = self.shortage_markers(g, side) - len([a for a in g.get("shortage", {}) if g.armies[a].side == side])
+        if left > 0 and self.shortage_depots(g, frame):
+            for pid in self.shortage_depots(g, frame):
+                yield self.offer("shortage", side, depot=pid)
+            return
+        for army, h in self.secondary_options(g, frame):
+            yield self.offer("secondary", side, army=army, at=h)
+        yield self.offer("done", side)
+
+    def on_shortage(self, g: Game, frame: dict, depot: Piece) -> None:
+        """Place an Ammo Shortage marker on this depot"""
+        shortage = dict(g.get("shortage", {}))
+        shortage[g.army(depot)] = int(depot)
+        g.set("shortage", shortage)
+        tag(g, int(depot), "Shortage", "")
+        if not self.needs_decision(g, g.top):
+            finish_supply(g, frame["side"])
+            g.end()
+
+    def on_secondary(self, g: Game, frame: dict, army: str, at: Loc) -> None:
+        """Activate the Secondary Depot (15.7)"""
+        side = frame["side"]
+        sec = next(p for p in g.state.pieces if g.state.pieces[p].type.endswith("-depot-Secondary") and g.side(p) == side)
+        g.move_piece(sec, str(at))
+        g.set_prop(sec, "secondary_of", army)
+        g.set_prop(sec, "army", army)
+        g.update(sec_done=True)
+        g.note(f"{g.side_name(side)}: the Secondary Depot is activated at {g.hexname(at)} for "
+               f"{g.army_name(army)} (15.7)")
+
+    def on_done(self, g: Game, frame: dict) -> None:
+        """Determine supply"""
+        finish_supply(g, frame["side"])
+        g.end()
+
+
+def finish_supply(g: Game, side: str) -> None:
+    """15.4 steps 1-5."""
+    for pid in list(g.units_of(side)):
+        t = g.ut(pid)
+        if t.depot and not has_loc(g, pid) and g.on_map(pid):
+            g.note(f"{g.unit_name(pid)} has no LOC and is displaced (15.4)")
+            from_hex = g.loc(pid)
+            ops = [h for h in loc_hexes(g, side) if h in g.rules.playable(g) and not g.enemy_in(h, side)]
+            if ops:
+                best = min(ops, key=lambda h: (g.board.distance(h, from_hex), h))
+                g.move_piece(pid, best)
+                if g.face(pid) == 0:
+                    g.do(C.SetFace(pid, 1))
+                g.set_prop(pid, "displaced", True)
+    out_of_supply, isolated_units = [], []
+    for pid in list(g.units_of(side)):
+        t = g.ut(pid)
+        if not (t.combat or t.artillery) or not g.on_map(pid):
+            continue
+        if not g.is_formation(pid) and any(g.is_formation(q) and g.side(q) == side for q in g.units_at(g.loc(pid))):
+            continue                        # 5.5.1: part of its Formation's Force, which checks
+        srcs = unit_sources(g, pid)
+        if srcs:
+            for kind, src, ext in srcs[:1]:
+                if ext and src is not None and g.face(src) == 0:          # 15.6.1: flip to Extended
+                    g.do(C.SetFace(src, 1))
+            continue
+        if isolated(g, pid):
+            isolated_units.append(pid)
+        else:
+            out_of_supply.append(pid)
+    for pid in out_of_supply:              # a Support unit alone takes an SR instead (5.5.2)
+        reduce_ce(g, pid, 1, "Out of Supply (15.4)")
+    for pid in isolated_units:
+        reduce_ce(g, pid, 3, "Isolated (15.4)")
+    if out_of_supply or isolated_units:
+        g.note(f"{g.side_name(side)} Supply Phase: {len(out_of_supply)} unit(s) Out of Supply, "
+               f"{len(isolated_units)} Isolated (15.4)")
+    g.set(f"supply_status_{side}", {"oos": sorted(out_of_supply), "isolated": sorted(isolated_units)})
