@@ -37,6 +37,7 @@ answers ``in`` in O(1) and filters by target (what may this piece do, where may 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 import json
 import re
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -288,7 +289,7 @@ class Action:
             raise ActionError("an action is written as text")
         if len(text) > MAX_TEXT:
             raise ActionError(f"action text longer than {MAX_TEXT} characters")
-        return _Parser(text).action()
+        return _parsed(text)
 
     # -- the record's JSON form -------------------------------------------------------------------
     def to_json(self) -> str:
@@ -430,6 +431,13 @@ class _Parser:
             if self.i < len(self.text) and self.text[self.i] != " ":
                 raise self.fail("a missing space between targets")
         return Action(verb, side, **targets)
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str) -> Action:
+    """:meth:`Action.parse` of a checked text, remembered: an Action is immutable, and a game's
+    record repeats its texts (passes, the same unit's moves), so loading a save reads each once."""
+    return _Parser(text).action()
 
 
 # -- the legal actions of one position ------------------------------------------------------------
