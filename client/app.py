@@ -18,7 +18,7 @@ from typing import Any
 from engine.errors import WartableError
 from engine.model import Module
 from engine import modules, pbem
-from engine.registry import ruleset_classes
+from engine.registry import ruleset_class
 from engine import persist
 from engine.saves import autosave_dir, read_save
 from engine.session import Session
@@ -76,7 +76,7 @@ def choose_ruleset(module: Module, free: bool, enforce: bool) -> str:
     neither → the module's ruleset when installed, else free play."""
     if free:
         return "free"
-    installed = module.ruleset in ruleset_classes()
+    installed = ruleset_class(module.ruleset) is not None
     if enforce and not installed:
         raise WartableError(f"the rules of {module.id} (ruleset {module.ruleset!r}) are not installed; "
                             f"play with --free")

@@ -14,8 +14,10 @@ table:
 * a *button* names nothing the table can point at (done, resolve...).
 
 :class:`LegalIndex` is built once per state (the table caches it by state hash) and answers what
-to highlight, what a click or a drop means, and, for a refused drop, the action the player most
-likely meant (so the ruleset's :meth:`check` can say which rule refuses it). Every label comes
+to highlight, what a click or a drop means and, for a refused drop, the action the player most
+likely meant (so the ruleset's :meth:`check` can say which rule refuses it). For a dragged or
+chosen piece it also asks the ruleset for that piece's own destinations, which a decision listed
+in two steps (pick the unit, then where it goes) holds only after the pick. Every label comes
 from the ruleset (:meth:`engine.rules.Ruleset.label`).
 """
 from __future__ import annotations
@@ -49,6 +51,7 @@ class LegalIndex:
     side: str
     options: list[Option] = field(default_factory=list)
     _labels: dict[int, str] = field(default_factory=dict)
+    _per_piece: dict[int, list[Option]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, session: Session, side: str) -> "LegalIndex":
@@ -76,12 +79,33 @@ class LegalIndex:
             self._labels[key] = text
         return self._labels[key]
 
+    def piece_options(self, pid: int) -> list[Option]:
+        """The destinations of piece ``pid`` the list does not hold, asked of the ruleset for
+        that piece alone (``LegalActions.for_piece``): a ruleset listing a decision in two
+        steps — pick the unit, then where it goes — offers the drag of that unit here."""
+        found = self._per_piece.get(pid)
+        if found is None:
+            try:
+                actions = list(self.session.legal_actions().for_piece(pid))
+            except Exception:  # a ruleset failing to answer leaves the table usable
+                actions = []
+            listed = {o.action for o in self.options}
+            found = [o for o in (classify(self.session, a) for a in actions if a not in listed)
+                     if o.category == "destination"]
+            self._per_piece[pid] = found
+        return found
+
+    def _options(self, pids: Iterable[int] | None) -> list[Option]:
+        """The options, with the per-piece destinations of ``pids``."""
+        extra = [o for p in (pids or ()) for o in self.piece_options(p)]
+        return self.options + extra if extra else self.options
+
     def highlights(self, pids: Iterable[int] | None = None) -> dict[str, str]:
         """Location → category of every location the legal actions point at. With ``pids``,
         destinations only for actions moving some of those pieces."""
         chosen = set(pids) if pids is not None else None
         out: dict[str, str] = {}
-        for o in self.options:
+        for o in self._options(chosen):
             if o.loc is None or o.category not in CATEGORIES:
                 continue
             if chosen is not None and o.category == "destination" and not chosen & set(o.movers):
@@ -91,12 +115,19 @@ class LegalIndex:
                 out[o.loc] = o.category
         return out
 
+    def destinations(self, pids: Iterable[int]) -> set[str]:
+        """Where the legal actions moving some of ``pids`` go (what a drag of them may reach),
+        whatever else those locations offer."""
+        chosen = set(pids)
+        return {o.loc for o in self._options(chosen) if o.category == "destination"
+                and o.loc is not None and chosen & set(o.movers)}
+
     def at(self, loc: str, pids: Iterable[int] = (), any_destination: bool = False) -> list[Option]:
         """The options a click on ``loc`` may mean: its space and unit actions, and the
         destinations there moving some of ``pids`` (the selected pieces) — or, with
         ``any_destination``, every destination there (shortest path per group of movers)."""
         chosen = set(pids)
-        here = [o for o in self.options if o.loc == loc and o.category in CATEGORIES]
+        here = [o for o in self._options(chosen) if o.loc == loc and o.category in CATEGORIES]
         dests = [o for o in here if o.category == "destination"]
         mine = [o for o in dests if chosen & set(o.movers)]
         dests = mine if mine or not any_destination else dests
@@ -134,7 +165,7 @@ class LegalIndex:
         ``target`` moving only dragged pieces, the one moving most of them, then the one with
         the shortest path."""
         dragged = set(pids)
-        fits = [o for o in self.options if o.category == "destination" and o.loc == target
+        fits = [o for o in self._options(dragged) if o.category == "destination" and o.loc == target
                 and o.movers and set(o.movers) <= dragged]
         if not fits:
             return None
@@ -146,9 +177,10 @@ class LegalIndex:
         shaped like the legal destination actions of these pieces (else of any piece; else a
         ``move`` with the pieces and a path), with a shortest map path when a path is wanted."""
         dragged = set(pids)
-        mine = [o for o in self.options if o.category == "destination" and dragged & set(o.movers)]
+        mine = [o for o in self._options(dragged)
+                if o.category == "destination" and dragged & set(o.movers)]
         pool = mine or [o for o in self.options if o.category == "destination"]
-        movable = [p for p in pids if p in self.movers()] or list(pids)
+        movable = [p for p in pids if p in self.movers() or self.piece_options(p)] or list(pids)
         path = route(neighbours, start, target) if neighbours and start else [target]
         if not pool:
             return Action("move", self.side, pieces=tuple(Piece(p) for p in movable),

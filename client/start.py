@@ -23,7 +23,7 @@ import pygame
 from engine import pbem
 from engine.model import ScenarioOption
 from engine.modules import builtin_ids
-from engine.registry import ruleset_classes
+from engine.registry import ruleset_class
 from engine.saves import SUFFIX, autosave_dir
 
 from . import colours, fonts
@@ -415,7 +415,7 @@ class StartScreen:
         """Whether ``module_id`` has an installed ruleset of its own (looked up once)."""
         if module_id not in self._rules_installed:
             rules = getattr(self.catalog.modules.get(module_id), "ruleset", "free")
-            self._rules_installed[module_id] = rules != "free" and rules in ruleset_classes()
+            self._rules_installed[module_id] = rules != "free" and ruleset_class(rules) is not None
         return self._rules_installed[module_id]
 
     def _draw_saves(self, surf: pygame.Surface, right: pygame.Rect) -> None:

@@ -37,6 +37,7 @@ answers ``in`` in O(1) and filters by target (what may this piece do, where may 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 import json
 import re
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -288,7 +289,7 @@ class Action:
             raise ActionError("an action is written as text")
         if len(text) > MAX_TEXT:
             raise ActionError(f"action text longer than {MAX_TEXT} characters")
-        return _Parser(text).action()
+        return _parsed(text)
 
     # -- the record's JSON form -------------------------------------------------------------------
     def to_json(self) -> str:
@@ -432,6 +433,13 @@ class _Parser:
         return Action(verb, side, **targets)
 
 
+@lru_cache(maxsize=8192)
+def _parsed(text: str) -> Action:
+    """:meth:`Action.parse` of a checked text, remembered: an Action is immutable, and a game's
+    record repeats its texts (passes, the same unit's moves), so loading a save reads each once."""
+    return _Parser(text).action()
+
+
 # -- the legal actions of one position ------------------------------------------------------------
 
 class LegalActions:
@@ -441,7 +449,8 @@ class LegalActions:
     ``len`` counts, ``bool`` is true when there is at least one. :meth:`for_piece`,
     :meth:`to`, :meth:`verb` and :meth:`matching` filter; :meth:`destinations` answers where a
     piece may go. A ruleset may answer per-piece questions without listing everything by
-    passing ``per_piece`` (the actions naming one piece).
+    passing ``per_piece`` (the actions naming one piece): a ruleset listing a decision in two
+    steps (pick a unit, then where it goes) answers there with the second step's actions.
     """
     __slots__ = ("_source", "_list", "_set", "_per_piece", "_check")
 
@@ -496,8 +505,9 @@ class LegalActions:
         return self.matching(lambda a: a.verb in verbs)
 
     def for_piece(self, pid: int) -> "LegalActions":
-        """What this piece may do: the actions naming it."""
-        if self._per_piece is not None and self._list is None:
+        """What this piece may do: the actions naming it. The ruleset's per-piece answer wins
+        when it has one (it may hold actions the full list offers only after a pick)."""
+        if self._per_piece is not None:
             found = self._per_piece(pid)
             if found is not None:
                 return LegalActions([a for a in found if pid in a.pieces], check=self._check)

@@ -160,6 +160,14 @@ class State:
     def actions(self, g: "Context", frame: dict) -> Iterable[Action]:
         return ()
 
+    def piece_actions(self, g: "Context", frame: dict, pid: int) -> Iterable[Action] | None:
+        """The legal actions naming piece ``pid`` — what it may do, where it may go — answered
+        for that piece alone, or None (default) when only filtering :meth:`actions` knows. A
+        state listing a decision in two steps (pick the unit, then where it goes) answers here
+        with the second step's actions, which its checks accept in either step: the table's
+        drag of that unit does it at once."""
+        return None
+
     def offer(self, verb: str, side: str = "", **targets: Any) -> Action:
         """An action of one of this state's verbs, its targets typed by the handler's signature."""
         kinds = self.verbs[verb].kinds
@@ -291,12 +299,15 @@ class Context:
         return s[-1] if s else None
 
     def _write(self, frames: list[dict]) -> None:
+        """Store a new stack. The frames it shares with the stored one are never changed in
+        place (a change makes a new frame), and storing copies the value (SetGlobal), so a
+        new stack copies only the frame it changes, not the whole stack."""
         self.set(self.machine.key, frames)
 
     def call(self, name: str, **data: Any) -> None:
         """Enter state ``name`` on top of the current one; the current one resumes when it ends."""
         state = self.machine.state(name)
-        frames = copy.deepcopy(self.stack)
+        frames = list(self.stack)
         frames.append({"state": name, **data})
         self._write(frames)
         state.begin(self, self.top)
@@ -304,7 +315,7 @@ class Context:
     def goto(self, name: str, **data: Any) -> None:
         """Replace the current state by state ``name``."""
         state = self.machine.state(name)
-        frames = copy.deepcopy(self.stack)
+        frames = list(self.stack)
         if not frames:
             raise RulesError(f"goto {name}: no state to replace")
         frames[-1] = {"state": name, **data}
@@ -313,10 +324,10 @@ class Context:
 
     def end(self, result: Any = None) -> dict:
         """Leave the current state; the state below resumes with ``result``. Returns the frame left."""
-        frames = copy.deepcopy(self.stack)
+        frames = list(self.stack)
         if not frames:
             raise RulesError("end: no state to leave")
-        left = frames.pop()
+        left = copy.deepcopy(frames.pop())
         self._write(frames)
         if frames:
             below = self.machine.state(frames[-1]["state"])
@@ -325,8 +336,8 @@ class Context:
 
     def update(self, **data: Any) -> None:
         """Change fields of the current frame."""
-        frames = copy.deepcopy(self.stack)
-        frames[-1].update(data)
+        frames = list(self.stack)
+        frames[-1] = {**frames[-1], **data}
         self._write(frames)
 
 
@@ -447,6 +458,15 @@ class MachineRuleset(Ruleset):
         if st is None:
             return iter(())
         return iter(st.actions(g, frame))
+
+    def actions_for_piece(self, state: GameState, pid: int) -> Iterable[Action] | None:
+        if self.outcome(state) is not None:
+            return ()
+        g = self.game(state)
+        st, frame = self.machine.current(g)
+        if st is None:
+            return ()
+        return st.piece_actions(g, frame, pid)
 
     def verb_of(self, state: GameState, action: Action) -> Verb | None:
         st, _frame = self.machine.current(self.game(state))

@@ -1,51 +1,83 @@
-"""Paths of Glory rules benchmarks: legal-action generation per decision (median and 95th
-percentile over random Introductory games: what the client asks before every highlight) and a
-whole random Introductory game played out under enforcement (3 turns, every decision)."""
+"""Paths of Glory rules benchmarks (issue 17): random legal play of whole games under
+enforcement, with the policy the issue measures against — a uniform choice among the legal
+actions at every decision, both sides — and what the client asks before every highlight.
+
+* the CPU time of a whole Historical-scenario game (5.7; median of three seeds), every
+  decision listed, checked, applied and recorded through the :class:`Session`;
+* the legal-action listing per decision over those games (median and 95th percentile);
+* the CPU time of a whole Campaign game, played with the fuzzer's policy (uniform but for
+  rare Peace Terms: uniform play ends a Campaign by peace within a few turns).
+
+Measured on the project's shared 2-core machine (load 7-8), same policy and seeds, legal
+actions timed in CPU time:
+
+================================  ==============  ==============
+figure                            before (main)   after issue 17
+================================  ==============  ==============
+whole Historical game, CPU        6,894 ms        1,373-1,590 ms
+legal actions, median             1.22 ms         0.56-0.59 ms
+legal actions, 95th percentile    30.1 ms         1.56-1.74 ms
+whole Campaign game (seed 1)      11,263 ms       1,966-2,082 ms
+================================  ==============  ==============
+
+(The Historical games are longer after: SR is listed in two steps, so a redeployment is two
+decisions.) The goal of 700 ms for a whole Historical game is not met yet.
+"""
 from __future__ import annotations
 
 import random
 import statistics
 import time
 
-from engine.session import Session
 from engine.modules import open_module
+from engine.session import Session
+
+HISTORICAL_SEEDS = (1, 2, 3)
+CAMPAIGN_SEED = 1
+MAX_ACTIONS = 20_000
 
 
-def _playout(module, seed: int, samples: list[float] | None = None) -> int:
-    session = Session.new(module, "introductory", seed, ruleset="paths_of_glory")
+def playout(module, scenario: str, seed: int, samples: list[float] | None = None,
+            uniform: bool = True) -> tuple[float, int]:
+    """Play one whole game choosing uniformly among the legal actions (``uniform`` False: the
+    fuzzer's policy, :meth:`random_action`, which keeps Peace Terms rare so that a Campaign is a
+    whole war); returns (CPU ms, number of actions). ``samples`` receives the time of each
+    legal-action listing (CPU ms: the machine is shared, and wall time would measure the
+    load)."""
+    cpu0 = time.process_time()
+    session = Session.new(module, scenario, seed, ruleset="paths_of_glory")
     rules, rnd, actions = session.ruleset, random.Random(seed), 0
-    while session.outcome() is None and actions < 5000:
-        t0 = time.perf_counter()
+    while session.outcome() is None and actions < MAX_ACTIONS:
+        t0 = time.process_time()
         legal = list(rules.legal_actions(session.state))
         if samples is not None:
-            samples.append((time.perf_counter() - t0) * 1000)
+            samples.append((time.process_time() - t0) * 1000)
         if not legal:
             raise RuntimeError(f"dead end: {session.prompt().text}")
-        session.push(rnd.choice(legal))
+        session.push(rnd.choice(legal) if uniform else rules.random_action(session.state, rnd))
         actions += 1
-    return actions
+    if session.outcome() is None:
+        raise RuntimeError(f"{scenario} seed {seed}: no end after {MAX_ACTIONS} actions")
+    return (time.process_time() - cpu0) * 1000, actions
 
 
 def run() -> list[tuple[str, float, str, str]]:
     module = open_module("paths_of_glory")
+    Session.new(module, "historical", 0, ruleset="paths_of_glory")  # loads the rules: not timed
     samples: list[float] = []
-    for seed in range(3):
-        _playout(module, seed, samples)
+    games = [playout(module, "historical", seed, samples) for seed in HISTORICAL_SEEDS]
     samples.sort()
-    games = []
-    for seed in range(3, 6):
-        t0 = time.perf_counter()
-        n = _playout(module, seed)
-        games.append(((time.perf_counter() - t0) * 1000, n))
-    median_game = statistics.median(ms for ms, _ in games)
-    median_actions = statistics.median(n for _, n in games)
+    campaign_ms, campaign_n = playout(module, "campaign", CAMPAIGN_SEED, uniform=False)
+    actions = statistics.median(n for _, n in games)
     return [
-        ("PoG legal actions per decision, introductory playouts (median)",
-         statistics.median(samples), "ms", "< 5"),
+        (f"PoG whole Historical game, uniform random play (median CPU, ~{actions:.0f} actions)",
+         statistics.median(ms for ms, _ in games), "ms", "< 700"),
+        ("PoG legal actions per decision, Historical games (median)",
+         statistics.median(samples), "ms", "< 0.5"),
         ("PoG legal actions per decision (95th percentile)",
-         samples[int(len(samples) * 0.95)], "ms", "< 20"),
-        (f"PoG full introductory game, random play (median, ~{median_actions:.0f} actions)",
-         median_game, "ms", "< 5000"),
+         samples[int(len(samples) * 0.95)], "ms", "< 2"),
+        (f"PoG whole Campaign game, the fuzzer's random play (CPU, {campaign_n} actions)",
+         campaign_ms, "ms", "-"),
     ]
 
 

@@ -35,7 +35,7 @@ def run() -> list[tuple[str, float, str, str]]:
                 if board.is_space(g, session.state.pieces[pid].loc) and board.is_unit(g, pid))
     def cold(fn):
         def run_cold():
-            supply._CACHE.clear()          # measure the searches, not the per-state cache
+            supply.forget(g)               # measure the searches, not the remembered answers
             fn()
         return run_cold
 

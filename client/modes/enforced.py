@@ -159,7 +159,7 @@ class Enforced(PlayMode):
         if self._hl_memo[0] == key:
             return self._hl_memo[1]
         if dragging is not None:
-            found = {loc: c for loc, c in legal.highlights(dragging).items() if c == "destination"}
+            found = {loc: "destination" for loc in legal.destinations(dragging)}
         else:
             chosen = [p for p in t.selection if p in legal.movers()]
             found = legal.highlights(chosen or None)

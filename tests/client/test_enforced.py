@@ -294,3 +294,46 @@ def test_play_opens_the_rules_unless_free(pog):
     from client.app import choose_ruleset
     assert choose_ruleset(pog, free=False, enforce=False) == "paths_of_glory"
     assert choose_ruleset(pog, free=True, enforce=False) == "free"
+
+
+def test_sr_a_unit_by_dragging_it_or_by_choosing_it(pog):
+    """PoG 13.1 at the table: the SR decision is listed in two steps (choose the unit, then
+    where it goes), yet a drag of a unit redeploys it at once — the table asks the ruleset for
+    that unit's destinations — and a drag where it may not go is refused with its rule."""
+    session, table = enforced(pog)
+    session.push(Action("play_sr", "CP", card="cp_12"))
+    assert session.prompt().kind == "sr"
+    assert {a.verb for a in session.legal_actions()} == {"sr_unit", "end_sr"}  # no destination up front
+    corps = next(p for p in session.state.stacks["bremen"]
+                 if session.state.pieces[p].type == "ge_corps")
+    dests = session.legal_actions().destinations(corps)
+    focus(table, "bremen", 1.0)
+    frame(table)
+    assert table.play.highlights().get("bremen") == "unit"          # a unit that may SR
+    # while dragging, the dragged unit's SR destinations are highlighted
+    press(table, visible_point(table, corps))
+    move(table, (visible_point(table, corps)[0] + 20, visible_point(table, corps)[1] + 20))
+    assert set(table.play.highlights()) == dests and "hamburg" in dests
+    release(table, table.screen_pos_of("hamburg"))
+    assert session.state.pieces[corps].loc == "hamburg"
+    assert "SRs" in session.record.lines()[-1] and "Hamburg" in session.record.lines()[-1]
+    assert table.refusal == "" and session.prompt().kind == "sr"     # 3 SR points left
+    # a drag where it may not go is refused with the rule that forbids it, nothing changes
+    mover = next(p for p in session.state.stacks["insterburg"]
+                 if session.state.pieces[p].type == "ge_corps")
+    focus(table, "insterburg", 1.0)
+    frame(table)
+    target = next(loc for loc in ("kovno", "vilna", "lomza", "grodno", "bialystok")
+                  if loc in pog.locations and loc not in session.legal_actions().destinations(mover))
+    expected = session.check(Action("sr", "CP", pid=mover, to=target))
+    assert expected is not None and expected.rule not in ("PoG 13.1", "PoG 8.1")
+    before = session.state.hash
+    drag(table, visible_point(table, mover), table.screen_pos_of(target))
+    assert session.state.hash == before
+    assert table.refusal.startswith(expected.rule), table.refusal
+    # a click on a unit chooses it: then where it may go is listed
+    click(table, visible_point(table, mover))
+    assert session.state.globals["pog_stack"][-1].get("unit") == mover
+    assert {a.verb for a in session.legal_actions()} == {"sr", "sr_back", "end_sr"}
+    assert session.legal_actions().destinations(mover) == \
+        {a.where for a in session.legal_actions() if a.verb == "sr"}

@@ -117,3 +117,24 @@ def test_step_loss_stops_at_last_step():
     s.push(Action("step", pid=pid))
     with pytest.raises(C.CommandError, match="no step left"):
         s.push(Action("step", pid=pid))
+
+
+def test_opening_one_ruleset_imports_only_that_one(monkeypatch):
+    """Loading a game's ruleset imports its own package, not every installed game's rules."""
+    loaded = []
+
+    class EP:
+        def __init__(self, name):
+            self.name = name
+
+        def load(self):
+            loaded.append(self.name)
+            return Alternate
+    monkeypatch.setattr(registry.metadata, "entry_points",
+                        lambda group=None: [EP("other_game"), EP("alternate"), EP("third")])
+    assert isinstance(load_ruleset("alternate", MODULE), Alternate)
+    assert loaded == ["alternate"]
+    assert registry.ruleset_ids() == ["alternate", "free", "other_game", "third"]
+    with pytest.raises(WartableError, match="installed: alternate, free, other_game, third"):
+        load_ruleset("nope", MODULE)
+    assert loaded == ["alternate"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine import counter_layout
 from engine.model import Module
-from engine.registry import ruleset_classes
+from engine.registry import ruleset_class
 from tools.validate import validate
 
 
@@ -128,7 +128,7 @@ def _rules_element(module: Module, message: str) -> Element:
 def rules_requirements(module: Module) -> list[str]:
     """What the module's own ruleset says it lacks (empty for free play or a ruleset that is
     not installed — that is not a problem of the module's data)."""
-    cls = ruleset_classes().get(module.ruleset)
+    cls = ruleset_class(module.ruleset)
     if cls is None or module.ruleset == "free":
         return []
     try:

@@ -7,11 +7,13 @@ its ``m_control`` marker, else its printed starting control (2.1, 3.0.6).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+import weakref
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
 if TYPE_CHECKING:
     from .game import Game
 
+T = TypeVar("T")
 TRENCH = {"AP": "m_trench_ap", "CP": "m_trench_cp"}
 CONTROL_FACES = ("AP", "CP")
 
@@ -45,10 +47,34 @@ def is_army(g: "Game", pid: int) -> bool:
     return g.ptype(pid).size == "army"
 
 
+_PER_MODULE: dict[tuple[int, str], Any] = {}
+_MISSING = object()
+
+
+def per_module(g: "Game", name: str, build: Callable[[], T]) -> T:
+    """A fact of the module read once (its printed map, a table): ``build()`` on first use,
+    dropped when the module is, so a module made later at the same address never reads
+    another's."""
+    key = (id(g.module), name)
+    hit = _PER_MODULE.get(key, _MISSING)
+    if hit is _MISSING:
+        hit = _PER_MODULE[key] = build()
+        weakref.finalize(g.module, _PER_MODULE.pop, key, None)
+    return hit
+
+
 def units_in(g: "Game", loc: str, side: str | None = None) -> list[int]:
     """Combat units in ``loc`` (bottom to top), of ``side`` if given."""
-    return [pid for pid in g.state.stacks.get(loc, ())
-            if is_unit(g, pid) and (side is None or side_of(g, pid) == side)]
+    stack = g.state.stacks.get(loc)
+    if not stack:
+        return []
+    sides = per_module(g, "unit_sides", lambda: {
+        t: pt.side for t, pt in g.module.piece_types.items() if pt.kind == "unit"})
+    pieces = g.state.pieces
+    if side is None:
+        return [pid for pid in stack if pieces[pid].type in sides]
+    return [pid for pid in stack if sides.get(pieces[pid].type) == side]
+
 
 
 def markers_in(g: "Game", loc: str, type_id: str) -> list[int]:

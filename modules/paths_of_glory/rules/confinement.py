@@ -52,6 +52,15 @@ def _italy_violation(g: "Game", pid: int, loc: str) -> Violation | None:
     return None
 
 
+def may_confine(g: "Game", pids: Iterable[int]) -> bool:
+    """Whether :func:`entry_violation` can refuse these units anything now (Russian cavalry,
+    armies kept out of Italy, Allied units after Brest-Litovsk): searches ask once, not at
+    every space."""
+    pids = list(pids)
+    return any(is_russian_cavalry(g, p) or italy_closed(g, p) for p in pids) or (
+        bool(pids) and board.side_of(g, pids[0]) == "AP" and cards.event_played(g, BREST_LITOVSK))
+
+
 def entry_violation(g: "Game", pids: Iterable[int], to: str) -> Violation | None:
     """Why the units ``pids`` (entering together) may not enter ``to`` under AP #57, CP #45
     or 5.7.4 #6, or None."""

@@ -79,7 +79,9 @@ def _has_target(g: Game, side: str, loc: str) -> bool:
     return False
 
 
-def activation_violation(g: Game, frame: dict, space, mode) -> Violation | None:
+def activation_violation(g: Game, frame: dict, space, mode, cost: int | None = None) -> Violation | None:
+    """Why ``space`` may not be activated for ``mode`` now, or None (``cost``: its activation
+    cost, when the caller has it already)."""
     side = frame["side"]
     if mode not in MODES:
         return Violation("PoG 9.2.5", "a space is activated for move or for attack")
@@ -92,7 +94,8 @@ def activation_violation(g: Game, frame: dict, space, mode) -> Violation | None:
         return Violation("PoG 9.2.6", f"{place(g, space)} holds no {side} combat units")
     if entry.greek_blocked(g, space):
         return Violation("PoG 9.5.2.4", "the Greek units are still neutral: nobody may move them")
-    cost = activation_cost(g, side, space, mode)
+    if cost is None:
+        cost = activation_cost(g, side, space, mode)
     left = frame["ops"] - frame["spent"]
     if cost > left:
         return Violation("PoG 9.2.3", f"activating {place(g, space)} costs {cost}; {left} OPS left")
@@ -135,12 +138,14 @@ class OpsActivate(State):
         for loc in sorted(l for l in g.state.stacks if l in spaces):
             if loc in done or not board.units_in(g, loc, side):
                 continue
-            if activation_cost(g, side, loc, "move") > left:
+            move_cost = activation_cost(g, side, loc, "move")
+            if move_cost > left:
                 continue
             for mode in MODES:
                 if mode == "attack" and not _has_target(g, side, loc):
                     continue
-                if activation_violation(g, frame, loc, mode) is None:
+                cost = move_cost if mode == "move" else None
+                if activation_violation(g, frame, loc, mode, cost) is None:
                     yield self.offer("activate", side, space=loc, mode=mode)
         yield self.offer("done", side)
 

@@ -103,17 +103,24 @@ def standard_army_spaces(g: "Game", side: str, nation: str) -> list[str]:
     """9.5.3.3: the capital(s) and friendly-controlled supply sources of the nation; US armies
     in friendly French ports; FR armies also at Orleans when Paris is friendly, unbesieged and
     full."""
-    if nation == "US":
-        cands = [l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
-                 and board.attr(g, l, "port")]
-    else:
-        caps = list(CAPITALS.get(nation, ()))
-        cands = caps + [l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
-                        and board.attr(g, l, "supply") and l not in caps]
-        if nation == "FR" and board.controller(g, "paris") == side \
-                and not board.fort_besieged(g, "paris") and _room(g, "paris") <= 0:
-            cands.append("orleans")  # PoG 9.5.3.3 bullet 2
+    cands = list(_printed_army_spaces(g, nation))
+    if nation == "FR" and board.controller(g, "paris") == side \
+            and not board.fort_besieged(g, "paris") and _room(g, "paris") <= 0:
+        cands.append("orleans")  # PoG 9.5.3.3 bullet 2
     return [l for l in cands if _open(g, side, l)]
+
+
+def _printed_army_spaces(g: "Game", nation: str) -> tuple[str, ...]:
+    """9.5.3.3 from the printed map, read once per module and nation: the nation's capital(s)
+    and supply sources (US: the French ports)."""
+    def read() -> tuple[str, ...]:
+        if nation == "US":
+            return tuple(l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
+                         and board.attr(g, l, "port"))
+        caps = list(CAPITALS.get(nation, ()))
+        return tuple(caps + [l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
+                             and board.attr(g, l, "supply") and l not in caps])
+    return board.per_module(g, f"army_spaces:{nation}", read)
 
 
 def card_army_spaces(g: "Game", card_id: str, pid: int) -> list[str] | None:

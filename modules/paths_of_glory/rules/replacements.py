@@ -124,8 +124,9 @@ def replacement_sources(g: "Game", nation: str) -> list[str] | None:
     if nation == "BU":
         return ["sofia"]
     if nation in ("RU", "RO"):
-        return [l for l in board.spaces(g) if board.attr(g, l, "supply") in ("RU", "AP")
-                and l != "belgrade"]
+        return list(board.per_module(g, "ru_replacement_sources", lambda: [
+            l for l in board.spaces(g) if board.attr(g, l, "supply") in ("RU", "AP")
+            and l != "belgrade"]))  # printed facts: read once per module
     return None
 
 

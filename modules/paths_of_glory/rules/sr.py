@@ -43,9 +43,13 @@ def start(g: Game, side: str, points: int, card: str) -> None:
 
 def cost(g: Game, pid: int) -> int:
     """13.1.2: 1 SR point a corps, 4 an army (sr_cost table), full or reduced."""
-    table = g.module.tables["sr_cost"]          # its shape is checked when the module opens
     size = "army" if board.is_army(g, pid) else "corps"
-    return int(table.cells[table.rows.values.index(size)][0])
+    return board.per_module(g, "sr_cost", lambda: _costs(g))[size]
+
+
+def _costs(g: Game) -> dict[str, int]:
+    table = g.module.tables["sr_cost"]          # its shape is checked when the module opens
+    return {s: int(table.cells[table.rows.values.index(s)][0]) for s in ("army", "corps")}
 
 
 def _nation(g: Game, pid: int) -> str:
@@ -75,52 +79,67 @@ _END_MEMO: dict = {"key": None, "d": {}}
 
 
 def _end_ok(g: Game, side: str, pid: int, loc: str) -> bool:
-    """Whether ``pid`` may end an SR in ``loc``. Remembered per position (the state's
-    incremental hash) and unit kind, as SR asks it for every unit and space."""
+    """Whether ``pid`` may end an SR in ``loc``."""
+    return end_problem(g, side, pid, loc) is None
+
+
+def end_problem(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
+    """Why ``pid`` may not end an SR in ``loc`` — (the rule that forbids it, in words) — or
+    None. Remembered per position (the state's incremental hash) and unit kind, as SR asks it
+    for every unit and space."""
     key = (id(g.state), g.state._hash)
     if _END_MEMO["key"] != key:
         _END_MEMO["key"], _END_MEMO["d"] = key, {}
     piece = g.state.pieces[pid]
     k = (side, piece.type, bool(piece.props.get("ne_lost")), loc)
-    hit = _END_MEMO["d"].get(k)
-    if hit is None:
-        hit = _END_MEMO["d"][k] = _end_ok_now(g, side, pid, loc)
+    memo = _END_MEMO["d"]
+    if k in memo:
+        return memo[k]
+    hit = memo[k] = _end_problem_now(g, side, pid, loc)
     return hit
 
 
-def _end_ok_now(g: Game, side: str, pid: int, loc: str) -> bool:
-    if board.units_in(g, loc, "AP" if side == "CP" else "CP"):
-        return False  # PoG 10.1.5 / 13.1.5: never into enemy units (e.g. the besiegers of
-        # a friendly fort, whose space stays friendly, 15.1.10; fuzz seed 179)
+def _end_problem_now(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
+    name = place(g, loc)
+    seen = supply.position(g)
+    if loc in seen.units["AP" if side == "CP" else "CP"]:
+        return "13.1.5", f"{name} holds enemy units"  # PoG 10.1.5 / 13.1.5: never into enemy
+        # units (e.g. the besiegers of a friendly fort, whose space stays friendly, 15.1.10; fuzz seed 179)
     if entry.greek_blocked(g, loc) or (entry.greek_limited(g) and board.nation_of(g, pid) == "GR"):
-        return False  # PoG 9.5.2.4: nobody moves the neutral Greek units nor joins them
-    there = len(board.units_in(g, loc, side))
-    if there + 1 > movement.STACKING_LIMIT \
-            and there + 1 > movement.STACKING_LIMIT + _allowance(g, side, pid, loc):
-        return False  # PoG 10.1.1 (10.1.2: temporarily exceeded during an SR)
-    if not _friendly_end(g, side, loc):
-        return False  # PoG 13.1.5
+        return "9.5.2.4", "nobody moves the neutral Greek units nor joins them"
+    there = seen.counts[side].get(loc, 0)
+    over = there + 1 - movement.STACKING_LIMIT
+    if over > 0 and _allowance(g, side, pid, loc, need=over) < over:
+        return "10.1.4", (f"{name} would stay over the stacking limit of "
+                          f"{movement.STACKING_LIMIT} units (10.1.1): the SR points left cannot "
+                          "move enough units out of it before the SR ends (10.1.2)")
+    if seen.ctrl.get(loc) != side and not _friendly_end(g, side, loc):
+        return "13.1.5", f"{name} is not a friendly space"
     if side == "CP" and loc in movement.CP_COAST and not movement.coast_open(g):
-        return False  # PoG 11.1.9
+        return "11.1.9", (f"Central Powers units may not SR to {name} before Race to the Sea "
+                          "or CP War Status 4")
     if side == "AP" and loc == KAVALA and not kavala_open(g):
-        return False  # PoG 9.5.2.4: SR into Kavala only after Greek entry or Salonika
+        return "9.5.2.4", "SR into Kavala only after Greek entry or Salonika"
     pt = g.ptype(pid)
     if pt.size == "army" and movement.on_near_east_map(g, loc) and not movement.near_east_army(g, pid):
-        return False  # PoG 11.3.1
+        return "11.3.1", "this army may not enter the Near East"
     if pt.attrs.get("bef") and board.attr(g, loc, "nation") not in movement.BEF_NATIONS:
-        return False  # PoG 11.1.17
+        return "11.1.17", "the BEF stays in France, Belgium, Germany and Britain"
     if board.nation_of(g, pid) == "RU" and board.attr(g, loc, "nation") != "RU":
-        return False  # PoG 13.1.6
-    if confinement.entry_violation(g, [pid], loc) is not None:
-        return False  # AP #57 Russian Cavalry; CP #45 Brest-Litovsk (16.4.9)
+        return "13.1.6", "Russian units SR only within Russia"
+    barred = confinement.entry_violation(g, [pid], loc)
+    if barred is not None:  # AP #57 Russian Cavalry; CP #45 Brest-Litovsk (16.4.9)
+        return barred.rule.replace("PoG ", "", 1), barred.message
     nation_it = board.attr(g, loc, "nation") == "IT"
     if nation_it and movement.italy_closed(g, pid):
-        return False  # PoG 5.7.4 #6
+        return "5.7.4", "Italy is closed to this unit (Historical scenario, 5.7.4 #6)"
     if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
             and loc in ("trent", "villach", "trieste") and pt.size == "army"
             and pt.nationality == "GE"):
-        return False  # PoG 5.7.4 #6
-    return supply.in_supply(g, loc, side, board.nation_of(g, pid))  # PoG 13.1.5 (last: the dearest)
+        return "5.7.4", "no German army there before Allied Total War (5.7.4 #6)"
+    if not supply.in_supply(g, loc, side, board.nation_of(g, pid)):  # the dearest: last
+        return "13.1.5", f"{name} is not a supplied space for this unit"
+    return None
 
 
 KAVALA = "kavala"
@@ -139,21 +158,25 @@ def _sr_frame(g: Game, side: str) -> dict | None:
     return top if top and top.get("state") == "sr" and top.get("side") == side else None
 
 
-def _allowance(g: Game, side: str, pid: int, loc: str) -> int:
+def _allowance(g: Game, side: str, pid: int, loc: str, need: int | None = None) -> int:
     """10.1.2: during an SR a space may hold more than 3 units as long as enough of the units
-    there that have not redeployed yet can still SR out of it with the points left."""
+    there that have not redeployed yet can still SR out of it with the points left (counted
+    up to ``need``, when given: the question is whether there are that many)."""
     frame = _sr_frame(g, side)
     if frame is None:
         return 0
     left = frame["points"] - frame["spent"] - cost(g, pid)
-    costs = sorted(cost(g, p) for p in board.units_in(g, loc, side)
-                   if p not in frame["done"] and p != pid and _can_leave(g, side, p))
+    if left <= 0:
+        return 0
+    done = set(frame["done"])
     n = 0
-    for c in costs:
-        if c > left:
+    for c, p in sorted((cost(g, p), p) for p in board.units_in(g, loc, side)
+                       if p not in done and p != pid):
+        if c > left or (need is not None and n >= need):
             break
-        left -= c
-        n += 1
+        if _can_leave(g, side, p):
+            left -= c
+            n += 1
     return n
 
 
@@ -187,7 +210,9 @@ def _can_leave(g: Game, side: str, pid: int) -> bool:
     memo = _LEAVE_MEMO["d"]
     if pid not in memo:
         memo[pid] = True      # asked again while computing (spaces referring to each other)
-        memo[pid] = bool(destinations(g, side, pid))
+        here = g.state.pieces[pid].loc
+        memo[pid] = any(ne_violation(g, side, pid, here, to, mode) is None
+                        for to, mode in _candidates(g, side, pid))
     return memo[pid]
 
 
@@ -196,9 +221,13 @@ def unfixable_after(g: Game, frame: dict, pid: int, to: str) -> str | None:
     units able to leave the overstacked spaces cannot all be paid for with the points left:
     the cheapest way out of every such space together must fit in them)."""
     side = frame["side"]
+    over = overstacked(g, side)
+    if not over and (to == RESERVE or supply.position(g).counts[side].get(to, 0)
+                     + (0 if g.state.pieces[pid].loc == to else 1) <= movement.STACKING_LIMIT):
+        return None  # nothing over the limit, before or after
     left = frame["points"] - frame["spent"] - cost(g, pid)
     done = set(frame["done"]) | {pid}
-    for loc in sorted(set(overstacked(g, side)) | ({to} if to != RESERVE else set())):
+    for loc in sorted(set(over) | ({to} if to != RESERVE else set())):
         units = [p for p in board.units_in(g, loc, side) if p != pid]  # pid leaves its space
         excess = len(units) + (1 if loc == to else 0) - movement.STACKING_LIMIT
         if excess <= 0:
@@ -225,107 +254,158 @@ def _sea_port(g: Game, side: str, loc: str) -> bool:
     return True
 
 
+_DEST_MEMO: dict = {"key": None, "d": {}}
+
+
 def destinations(g: Game, side: str, pid: int) -> set[str]:
-    """Every place ``pid`` may SR to now (13.1.5–13.1.9, 13.1.12, 13.2)."""
-    routes = _routes(g, side, pid)
+    """Every place ``pid`` may SR to now (13.1.5–13.1.9, 13.1.12, 13.2). Remembered per
+    position (the state's incremental hash): the listing, the check and 10.1.4 ask it again."""
+    key = (id(g.state), g.state._hash)
+    if _DEST_MEMO["key"] != key:
+        _DEST_MEMO["key"], _DEST_MEMO["d"] = key, {}
+    memo = _DEST_MEMO["d"]
+    hit = memo.get((side, pid))
+    if hit is None:
+        here = g.state.pieces[pid].loc
+        hit = memo[(side, pid)] = frozenset(
+            to for to, modes in _routes(g, side, pid).items()
+            if any(ne_violation(g, side, pid, here, to, m) is None for m in modes))
+    return set(hit)
+
+
+def can_sr(g: Game, frame: dict, pid: int) -> bool:
+    """Whether ``pid`` has somewhere to SR to now (13.1, 13.2, 10.1.4), found without listing
+    every destination: the search stops at the first."""
+    side = frame["side"]
+    memo = _DEST_MEMO["d"] if _DEST_MEMO["key"] == (id(g.state), g.state._hash) else {}
+    known = memo.get((side, pid))
+    if known is not None:
+        return any(unfixable_after(g, frame, pid, to) is None for to in known)
     here = g.state.pieces[pid].loc
-    return {to for to, modes in routes.items()
-            if any(ne_violation(g, side, pid, here, to, m) is None for m in modes)}
+    return any(ne_violation(g, side, pid, here, to, mode) is None
+               and unfixable_after(g, frame, pid, to) is None
+               for to, mode in _candidates(g, side, pid))
 
 
 def _routes(g: Game, side: str, pid: int) -> dict[str, set[str]]:
     """Destinations with how they are reached: "reserve" (to or from the Reserve Box),
     "land" or "sea"."""
     out: dict[str, set[str]] = {}
-    for to, mode in _destinations(g, side, pid):
+    for to, mode in _candidates(g, side, pid):
         out.setdefault(to, set()).add(mode)
     return out
 
 
-def _destinations(g: Game, side: str, pid: int) -> list[tuple[str, str]]:
+def leave_problem(g: Game, side: str, pid: int) -> Violation | None:
+    """Why ``pid`` may not SR out of where it stands at all, or None (13.1.5, 13.1.11, 14.3.2,
+    15.2.4, 9.5.2.4)."""
+    here = g.state.pieces[pid].loc
+    if here == f"reserve:{side}":
+        if capital_lost(g, side, _nation(g, pid)):
+            return Violation("PoG 13.1.11", f"the enemy controls or besieges the capital of "
+                                            f"{unit_name(g, pid)}'s nation: no SR to or from the "
+                                            "Reserve Box")
+        return None
+    if here not in movement.adjacency(g):
+        return Violation("PoG 13.1.1", f"{unit_name(g, pid)} is neither on the map nor in the "
+                                       "Reserve Box")
+    if not supply.in_supply(g, here, side, board.nation_of(g, pid)):
+        return Violation("PoG 14.3.2", f"{unit_name(g, pid)} is out of supply and may not SR "
+                                       "(13.1.5)")
+    problem = movement.leave_violation(g, side, [pid], here, sr=True)  # 13.1.5, 15.2.4
+    if problem is not None:
+        return problem
+    if entry.greek_blocked(g, here):
+        return Violation("PoG 9.5.2.4", "the Greek units are still neutral: nobody may move them")
+    return None
+
+
+def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
+    """(destination, mode) in search order, lazily (a destination may come by several modes;
+    13.2 is not applied here)."""
     here = g.state.pieces[pid].loc
     pt = g.ptype(pid)
     nation = _nation(g, pid)
-    out = _Collect()
+    if leave_problem(g, side, pid) is not None:
+        return  # PoG 13.1.5, 13.1.11, 14.3.2, 15.2.4, 9.5.2.4
     if here == f"reserve:{side}":
-        if capital_lost(g, side, nation):
-            return out.items  # PoG 13.1.11
-        out.mode = "reserve"
-        adj = movement.adjacency(g)
-        for loc, stack in g.state.stacks.items():
-            if loc not in adj or not stack:
-                continue
-            mates = [p for p in board.units_in(g, loc, side) if _nation(g, p) == nation
-                     and g.state.pieces[p].type not in ("ana_corps", "sn_corps")]
-            if mates and _end_ok(g, side, pid, loc):
-                out.add(loc)  # PoG 13.1.8
-        for loc in adj:
-            if board.attr(g, loc, "nation") != pt.nationality:
-                continue
-            if (board.attr(g, loc, "capital") or board.attr(g, loc, "supply")) \
-                    and _end_ok(g, side, pid, loc):
-                out.add(loc)  # PoG 13.1.8: own capital or supply source
-        if pt.nationality == "US":
-            for loc in adj:
-                if board.attr(g, loc, "port") and board.attr(g, loc, "nation") == "FR" \
-                        and _end_ok(g, side, pid, loc):
-                    out.add(loc)
         blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
-        if blocked is not None:  # PoG 13.1.12: not from the Reserve Box to such spaces either
-            nation = board.nation_of(g, pid)
-            out.items = [(loc, m) for loc, m in out.items
-                         if loc in blocked or supply.always_in_supply(g, loc, nation)]
-        return out.items
-    if here not in movement.adjacency(g):
-        return out.items
-    if not supply.in_supply(g, here, side, board.nation_of(g, pid)):
-        return out.items  # PoG 13.1.5
-    if movement.leave_violation(g, side, [pid], here, sr=True):
-        return out.items  # PoG 13.1.5 / 15.2.4
-    if entry.greek_blocked(g, here):
-        return out.items  # PoG 9.5.2.4: nobody moves the neutral Greek units
-    out.mode = "reserve"
+        for loc in _reserve_targets(g, side, pid):
+            if blocked is not None and loc not in blocked \
+                    and not supply.always_in_supply(g, loc, board.nation_of(g, pid)):
+                continue  # PoG 13.1.12: not from the Reserve Box to such spaces either
+            if _end_ok(g, side, pid, loc):
+                yield loc, "reserve"
+        return
     if pt.size != "army" and pt.nationality != "ANA" and not capital_lost(g, side, nation) \
             and not reserve_blocked(g, pid):
-        out.add(RESERVE)  # PoG 13.1.9
-    out.mode = "land"
+        yield RESERVE, "reserve"  # PoG 13.1.9
     if pt.nationality != "MN":  # PoG 13.1.11: MN only to and from the Reserve Box
-        enemy = "AP" if side == "CP" else "CP"
-        seen = {here}
-        queue = deque([here])
-        while queue:
-            loc = queue.popleft()
-            for nxt, only in movement.adjacency(g).get(loc, ()):
-                if nxt in seen or (only and pt.nationality not in only):
-                    continue
-                if board.units_in(g, nxt, enemy):
-                    continue  # PoG 13.1.5: never through enemy units
-                if pt.nationality == "RU" and board.attr(g, nxt, "nation") != "RU":
-                    continue  # PoG 13.1.6
-                if confinement.entry_violation(g, [pid], nxt) is not None:
-                    continue  # AP #57; CP #45: not even through (16.4.9)
-                seen.add(nxt)
-                if board.controller(g, nxt) == side:
-                    queue.append(nxt)
-                if _end_ok(g, side, pid, nxt):
-                    out.add(nxt)
-    out.mode = "sea"
+        for loc in _land_reach(g, side, pid):
+            if _end_ok(g, side, pid, loc):
+                yield loc, "land"
     if pt.size != "army" and pt.nationality != "RU" and _sea_port(g, side, here):  # PoG 13.1.7
-        for loc in movement.adjacency(g):
-            if loc != here and _sea_port(g, side, loc) and _end_ok(g, side, pid, loc):
-                out.add(loc)
-    return [(to, m) for to, m in out.items if to != here]
+        for loc in _sea_ports(g, side):
+            if loc != here and _end_ok(g, side, pid, loc):
+                yield loc, "sea"
 
 
-class _Collect:
-    """(destination, mode) pairs, the mode set before each batch."""
+def _reserve_targets(g: Game, side: str, pid: int) -> Iterator[str]:
+    """13.1.8: the spaces a unit may SR to from the Reserve Box, before the end checks: a
+    space holding a unit of its nationality (not only the ANA or SN), its own capital or
+    supply source, and for US corps any French port."""
+    pt = g.ptype(pid)
+    nation = _nation(g, pid)
+    adj = movement.adjacency(g)
+    for loc, stack in g.state.stacks.items():
+        if loc not in adj or not stack:
+            continue
+        if any(_nation(g, p) == nation and g.state.pieces[p].type not in ("ana_corps", "sn_corps")
+               for p in board.units_in(g, loc, side)):
+            yield loc
+    for loc in adj:
+        if board.attr(g, loc, "nation") == pt.nationality \
+                and (board.attr(g, loc, "capital") or board.attr(g, loc, "supply")):
+            yield loc
+    if pt.nationality == "US":
+        for loc in adj:
+            if board.attr(g, loc, "port") and board.attr(g, loc, "nation") == "FR":
+                yield loc
 
-    def __init__(self) -> None:
-        self.items: list[tuple[str, str]] = []
-        self.mode = "land"
 
-    def add(self, loc: str) -> None:
-        self.items.append((loc, self.mode))
+def _land_reach(g: Game, side: str, pid: int) -> Iterator[str]:
+    """13.1.5: the spaces reached overland through friendly-controlled spaces free of enemy
+    units (each the first time it is met), before the end checks."""
+    here = g.state.pieces[pid].loc
+    pt = g.ptype(pid)
+    position = supply.position(g)
+    enemy_there = position.units["AP" if side == "CP" else "CP"]
+    ctrl = position.ctrl
+    nationality = pt.nationality
+    confined = confinement.may_confine(g, [pid])
+    adj = movement.adjacency(g)
+    seen = {here}
+    queue = deque([here])
+    while queue:
+        loc = queue.popleft()
+        for nxt, only in adj.get(loc, ()):
+            if nxt in seen or (only and nationality not in only):
+                continue
+            if nxt in enemy_there:
+                continue  # PoG 13.1.5: never through enemy units
+            if nationality == "RU" and board.attr(g, nxt, "nation") != "RU":
+                continue  # PoG 13.1.6
+            if confined and confinement.entry_violation(g, [pid], nxt) is not None:
+                continue  # AP #57; CP #45: not even through (16.4.9)
+            seen.add(nxt)
+            if ctrl.get(nxt) == side:
+                queue.append(nxt)
+            yield nxt
+
+
+def _sea_ports(g: Game, side: str) -> list[str]:
+    """The ports ``side`` may use for sea SR now (13.1.7.1-13.1.7.2)."""
+    return [loc for loc in movement.adjacency(g) if _sea_port(g, side, loc)]
 
 
 # -- 13.1.12 and 13.2 -----------------------------------------------------------------------------
@@ -429,7 +509,8 @@ def _record_ne(g: Game, side: str, pid: int, here: str, to: str) -> None:
         g.set("pog_ne_sr", list(g.get("pog_ne_sr") or []) + [tag])
 
 
-def sr_violation(g: Game, frame: dict, pid, to) -> Violation | None:
+def unit_violation(g: Game, frame: dict, pid) -> Violation | None:
+    """Why ``pid`` may not SR at all in this SR, or None (13.1.1-13.1.3)."""
     side = frame["side"]
     if not isinstance(pid, int) or pid not in g.state.pieces or not board.is_unit(g, pid) \
             or board.side_of(g, pid) != side:
@@ -440,15 +521,115 @@ def sr_violation(g: Game, frame: dict, pid, to) -> Violation | None:
     if frame["spent"] + need > frame["points"]:
         return Violation("PoG 13.1.2", f"{unit_name(g, pid)} costs {need} SR points; "
                                        f"{frame['points'] - frame['spent']} left")
-    if to not in destinations(g, side, pid):
-        return Violation("PoG 13.1.5", f"{unit_name(g, pid)} cannot SR to {to} (SR runs through "
-                                       "friendly-controlled spaces to a friendly supplied space; "
-                                       "armies never by sea or to the Reserve Box)")
+    return None
+
+
+def sr_violation(g: Game, frame: dict, pid, to) -> Violation | None:
+    """The rule an SR of ``pid`` to ``to`` (a space or RESERVE) breaks, or None."""
+    problem = unit_violation(g, frame, pid)
+    if problem is not None:
+        return problem
+    if to not in destinations(g, frame["side"], pid):
+        return why_not(g, frame["side"], pid, str(to))
     stuck = unfixable_after(g, frame, pid, to)
     if stuck:
         return Violation("PoG 10.1.4", f"{place(g, stuck)} would stay over the stacking limit "
                                        "at the end of the SR")
     return None
+
+
+def why_not(g: Game, side: str, pid: int, to: str) -> Violation:
+    """The rule that forbids ``pid`` to SR to ``to`` (not one of its destinations): the most
+    specific one found — leaving its space, the Reserve Box rules, the destination itself, the
+    way there (overland, by sea), the Near East limits — else 13.1.5."""
+    name = unit_name(g, pid)
+    problem = leave_problem(g, side, pid)
+    if problem is not None:
+        return problem
+    here = g.state.pieces[pid].loc
+    pt = g.ptype(pid)
+    if to == RESERVE or to == f"reserve:{side}":
+        if here == f"reserve:{side}":
+            return Violation("PoG 13.1.1", f"{name} is already in the Reserve Box")
+        if pt.size == "army":
+            return Violation("PoG 13.1.9", "only corps may SR to the Reserve Box")
+        if pt.nationality == "ANA":
+            return Violation("PoG 13.2.1", "the ANA may not SR to the Reserve Box")
+        if capital_lost(g, side, _nation(g, pid)):
+            return Violation("PoG 13.1.11", "the enemy controls or besieges the capital of "
+                                            f"{name}'s nation: no SR to the Reserve Box")
+        if reserve_blocked(g, pid):
+            return Violation("PoG 13.1.12", f"{name} traces supply only through another "
+                                            "nation's sources: no SR to the Reserve Box")
+        return _ne_refusal(g, side, pid, here, RESERVE, ("reserve",))
+    if not isinstance(to, str) or not board.is_space(g, to):
+        return Violation("PoG 13.1.1", f"{to} is not a map space nor the Reserve Box")
+    end = end_problem(g, side, pid, to)
+    if end is not None:
+        return Violation(g.cite(end[0]), f"{name} may not SR to {place(g, to)}: {end[1]}")
+    if here == f"reserve:{side}":
+        if to not in set(_reserve_targets(g, side, pid)):
+            return Violation("PoG 13.1.8", f"from the Reserve Box {name} may SR only to a space "
+                                           "holding a unit of its nation, to its own capital or to "
+                                           "one of its supply sources")
+        blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
+        if blocked is not None and to not in blocked:
+            return Violation("PoG 13.1.12", f"{place(g, to)} traces supply only through another "
+                                            "nation's sources: no SR there from the Reserve Box")
+        return _ne_refusal(g, side, pid, here, to, ("reserve",))
+    if pt.nationality == "MN":
+        return Violation("PoG 13.1.11", "the Montenegrin unit may not SR overland: only to and "
+                                        "from the Reserve Box")
+    modes = []
+    if to in set(_land_reach(g, side, pid)):
+        modes.append("land")
+    both_ports = board.attr(g, here, "port") and board.attr(g, to, "port")
+    if both_ports:
+        if _sea_port(g, side, here) and _sea_port(g, side, to) and pt.size != "army" \
+                and pt.nationality != "RU":
+            modes.append("sea")
+        elif not modes:
+            if pt.size == "army":
+                return Violation("PoG 13.1.7", "armies never SR by sea")
+            if pt.nationality == "RU":
+                return Violation("PoG 13.1.6", "Russian corps may not SR by sea")
+            return Violation("PoG 13.1.7.1" if side == "CP" else "PoG 13.1.7.2",
+                             f"{place(g, here)} and {place(g, to)} are not both ports the "
+                             f"{side} may use for sea SR")
+    if not modes:
+        return Violation("PoG 13.1.5", f"no way from {place(g, here)} to {place(g, to)} through "
+                                       "friendly-controlled spaces free of enemy units")
+    return _ne_refusal(g, side, pid, here, to, modes)
+
+
+def _ne_refusal(g: Game, side: str, pid: int, here: str, to: str, modes) -> Violation:
+    for mode in modes:
+        problem = ne_violation(g, side, pid, here, to, mode)
+        if problem is not None:
+            return problem
+    return Violation("PoG 13.1.5", f"{unit_name(g, pid)} cannot SR to {to}")
+
+
+def pickable(g: Game, frame: dict) -> Iterator[int]:
+    """The units that may SR now, one of each kind (type and step) per space: a unit of the
+    same kind beside it goes where it goes."""
+    side = frame["side"]
+    left = frame["points"] - frame["spent"]
+    seen = set()
+    adj = movement.adjacency(g)
+    done = set(frame["done"])
+    for loc, stack in sorted(g.state.stacks.items()):
+        if loc != f"reserve:{side}" and loc not in adj:
+            continue
+        for pid in stack:
+            piece = g.state.pieces[pid]
+            kind = (loc, piece.type, piece.face)
+            if (kind in seen or not board.is_unit(g, pid) or board.side_of(g, pid) != side
+                    or pid in done or cost(g, pid) > left):
+                continue
+            seen.add(kind)
+            if can_sr(g, frame, pid):
+                yield pid
 
 
 def _end(g: Game) -> None:
@@ -458,34 +639,52 @@ def _end(g: Game) -> None:
 
 
 class StrategicRedeployment(State):
-    """13.1: SR points from the card, spent unit by unit."""
+    """13.1: SR points from the card, spent unit by unit.
+
+    The decision is listed in two steps (issue 17), so that listing it never means searching
+    every unit's destinations: ``sr_unit`` picks a unit that may SR (frame ``unit``), then the
+    ``sr`` actions of that unit are listed (with ``sr_back`` to pick another). An ``sr`` action
+    is legal in either step, for any unit: the table's drag does it in one step, asking the
+    dragged unit's destinations alone (:meth:`piece_actions`)."""
     name = "sr"
     rule = "13.1"
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
         left = frame["points"] - frame["spent"]
+        picked = frame.get("unit")
+        if picked is not None and picked in g.state.pieces:
+            return Prompt(frame["side"], "sr", f"{frame['side']}: where does "
+                                               f"{unit_name(g, picked)} redeploy? ({left} SR "
+                                               "points left)")
         return Prompt(frame["side"], "sr", f"{frame['side']}: redeploy units ({left} SR points "
                                            "left), then end SR")
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         side = frame["side"]
-        left = frame["points"] - frame["spent"]
-        seen = set()
-        for loc, stack in sorted(g.state.stacks.items()):
-            if loc != f"reserve:{side}" and loc not in movement.adjacency(g):
-                continue
-            for pid in stack:
-                piece = g.state.pieces[pid]
-                kind = (loc, piece.type, piece.face)
-                if (kind in seen or not board.is_unit(g, pid) or board.side_of(g, pid) != side
-                        or pid in frame["done"] or cost(g, pid) > left):
-                    continue
-                seen.add(kind)
-                for to in sorted(destinations(g, side, pid)):
-                    if unfixable_after(g, frame, pid, to) is None:  # PoG 10.1.4
-                        yield self.offer("sr", side, pid=pid, to=box_of(side, to))
+        picked = frame.get("unit")
+        if picked is not None:
+            yield from self._unit_moves(g, frame, picked)
+            yield self.offer("sr_back", side)
+        else:
+            for pid in pickable(g, frame):
+                yield self.offer("sr_unit", side, unit=pid)
         if not overstacked(g, side):  # PoG 10.1.2: met again before the SR ends
             yield self.offer("end_sr", side)
+
+    def _unit_moves(self, g: Game, frame: dict, pid: int) -> Iterator[Action]:
+        side = frame["side"]
+        if unit_violation(g, frame, pid) is not None:
+            return
+        for to in sorted(destinations(g, side, pid)):
+            if unfixable_after(g, frame, pid, to) is None:  # PoG 10.1.4
+                yield self.offer("sr", side, pid=pid, to=box_of(side, to))
+
+    def piece_actions(self, g: Game, frame: dict, pid: int) -> list[Action]:
+        """Where this unit may SR (every ``sr`` action naming it), and its pick."""
+        out = list(self._unit_moves(g, frame, pid))
+        if out and frame.get("unit") is None:
+            out.append(self.offer("sr_unit", frame["side"], unit=pid))
+        return out
 
     def check_end_sr(self, g: Game, frame: dict) -> Violation | None:
         over = overstacked(g, frame["side"])
@@ -497,16 +696,38 @@ class StrategicRedeployment(State):
     def check_sr(self, g: Game, frame: dict, pid: Piece, to: Loc) -> Violation | None:
         return sr_violation(g, frame, pid, from_box(frame["side"], to))
 
+    def check_sr_unit(self, g: Game, frame: dict, unit: Piece) -> Violation | None:
+        problem = unit_violation(g, frame, unit)
+        if problem is not None:
+            return problem
+        if not can_sr(g, frame, unit):
+            return leave_problem(g, frame["side"], unit) or Violation(
+                "PoG 13.1.5", f"{unit_name(g, unit)} has nowhere to SR to")
+        return None
+
+    def check_sr_back(self, g: Game, frame: dict) -> Violation | None:
+        if frame.get("unit") is None:
+            return Violation("PoG 13.1.10", "no unit is chosen: choose any unit to redeploy")
+        return None
+
     def on_end_sr(self, g: Game, frame: dict) -> None:
         """End SR"""
         _end(g)
+
+    def on_sr_unit(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Choose this unit to redeploy"""
+        g.update(unit=int(unit))
+
+    def on_sr_back(self, g: Game, frame: dict) -> None:
+        """Choose another unit"""
+        g.update(unit=None)
 
     def on_sr(self, g: Game, frame: dict, pid: Piece, to: Loc) -> None:
         """Redeploy this unit"""
         dest = str(to)
         _record_ne(g, frame["side"], pid, g.state.pieces[pid].loc, from_box(frame["side"], to))  # PoG 13.2
         g.do(C.Move(pid, dest))
-        g.update(spent=frame["spent"] + cost(g, pid), done=frame["done"] + [pid])
+        g.update(spent=frame["spent"] + cost(g, pid), done=frame["done"] + [pid], unit=None)
         over = bool(overstacked(g, frame["side"]))
         if over or g.get("pog_moving"):
             g.set("pog_moving", over)  # PoG 10.1.2: temporarily overstacked (invariants)
@@ -523,4 +744,11 @@ class StrategicRedeployment(State):
             to_name = "the Reserve Box" if str(to).startswith("reserve:") else (
                 place(g, to) if isinstance(to, str) and to in g.module.locations else str(to))
             return f"{action.side} SRs {unit_name(g, pid)} {src_name} → {to_name}"
+        if action.verb == "sr_unit" and action.get("unit") in g.state.pieces:
+            pid = action["unit"]
+            src = g.state.pieces[pid].loc
+            src_name = "the Reserve Box" if src.startswith("reserve:") else place(g, src)
+            return f"{action.side} chooses {unit_name(g, pid)} in {src_name} to redeploy"
+        if action.verb == "sr_back":
+            return f"{action.side} chooses another unit to redeploy"
         return f"{action.side} ends SR"

@@ -17,8 +17,10 @@
   source of its side, and friendly dotted lines (11.1.4); Albanian spaces may trace to Taranto
   even while Italy is neutral (11.1.12).
 
-One search (:func:`engine.search.traceable_set`) answers a whole nationality class, so
-:func:`oos_units` costs two or three searches per side.
+One breadth-first search answers a whole nationality class (every line costs the same, so
+the search needs no costs); tracers crossing the same dotted lines share their table of lines,
+and an answer is kept for every position agreeing on what lines depend on (control, enemy
+units, sieges, beachheads), so a move of a side's own units never retraces that side.
 """
 from __future__ import annotations
 
@@ -26,7 +28,6 @@ from typing import TYPE_CHECKING, Iterable
 
 from engine import commands as C
 from engine.rules import Violation
-from engine.search import traceable_set
 
 from . import board
 
@@ -58,16 +59,17 @@ class _Map:
                        for kind in ("CP", "AP", "RU", "SB")}
         self.side_nations = {side: {n.id for n in g.module.nationalities if n.side == side}
                              for side in ("AP", "CP")}
-
-
-_MAPS: dict[int, _Map] = {}
+        types = g.module.piece_types
+        #: what each piece type is to supply: a unit, or one of the markers it reads
+        self.kinds = {t: (_UNIT if pt.kind == "unit" else _MARKERS.get(t))
+                      for t, pt in types.items()}
+        self.kinds = {t: k for t, k in self.kinds.items() if k is not None}
+        self.unit_side = {t: pt.side for t, pt in types.items() if pt.kind == "unit"}
+        self.unit_nation = {t: pt.nationality for t, pt in types.items() if pt.kind == "unit"}
 
 
 def _map(g: "Game") -> _Map:
-    m = _MAPS.get(id(g.module))
-    if m is None:
-        m = _MAPS[id(g.module)] = _Map(g)
-    return m
+    return board.per_module(g, "supply_map", lambda: _Map(g))
 
 
 # -- sources ---------------------------------------------------------------------------------
@@ -88,50 +90,109 @@ def sources(g: "Game", side: str, nation: str | None) -> list[str]:
     return out
 
 
-# -- the map as one side sees it ---------------------------------------------------------------
-class _View:
-    """Control, enemy presence, sieges and beachheads of every space, read in one pass over the
-    stacks (the same facts :mod:`.board` gives one space at a time)."""
+# -- the map as both sides see it -------------------------------------------------------------
+_UNIT, _CONTROL, _SIEGE, _DESTROYED, _BEACHHEAD = "unit", "control", "siege", "destroyed", "beachhead"
+_MARKERS = {"m_control": _CONTROL, "m_siege": _SIEGE, "m_destroyed": _DESTROYED,
+            "m_beachhead": _BEACHHEAD}
 
-    def __init__(self, g: "Game", side: str) -> None:
-        self.g, self.side, self.enemy = g, side, other_side(side)
-        m = self.map = _map(g)
-        self.ctrl: dict[str, str] = dict(m.printed)
-        self.enemy_units: set[str] = set()
-        self.besieged: set[str] = set()
-        self.beachheads: set[str] = set()
-        self.use_beachheads = True  # False: ops.py asks who traces through a beachhead (9.2.7.1)
+
+class _Snapshot:
+    """What supply reads of one position, in one pass over the stacks: control markers, the
+    spaces holding each side's units, sieges (less destroyed forts) and MEF beachheads. The
+    part one side's tracing depends on is :meth:`key`: positions agreeing on it trace alike."""
+
+    def __init__(self, g: "Game") -> None:
+        m = _map(g)
+        kinds = m.kinds
+        pieces = g.state.pieces
+        marks: dict[str, str] = {}
+        units: dict[str, set[str]] = {"AP": set(), "CP": set()}
+        counts: dict[str, dict[str, int]] = {"AP": {}, "CP": {}}
+        besieged: set[str] = set()
         destroyed: set[str] = set()
-        types, pieces = g.module.piece_types, g.state.pieces
+        beachheads: set[str] = set()
+        space_set = m.space_set
         for loc, stack in g.state.stacks.items():
-            if loc not in m.space_set:
+            if loc not in space_set:
                 continue
-            control_seen = False
             for pid in stack:
                 piece = pieces[pid]
-                t = piece.type
-                pt = types[t]
-                if pt.kind == "unit":
-                    if pt.side == self.enemy:
-                        self.enemy_units.add(loc)
-                elif t == "m_control" and not control_seen:
-                    control_seen = True
-                    self.ctrl[loc] = board.CONTROL_FACES[piece.face]
-                elif t == "m_siege":
-                    self.besieged.add(loc)
-                elif t == "m_destroyed":
+                kind = kinds.get(piece.type)
+                if kind is None:
+                    continue
+                if kind is _UNIT:
+                    side = m.unit_side[piece.type]
+                    units.setdefault(side, set()).add(loc)
+                    where = counts.setdefault(side, {})
+                    where[loc] = where.get(loc, 0) + 1
+                elif kind is _CONTROL:
+                    if loc not in marks:
+                        marks[loc] = board.CONTROL_FACES[piece.face]
+                elif kind is _SIEGE:
+                    besieged.add(loc)
+                elif kind is _DESTROYED:
                     destroyed.add(loc)
-                elif t == "m_beachhead":
-                    self.beachheads.add(loc)
-        self.besieged -= destroyed
+                else:
+                    beachheads.add(loc)
+        self.map = m
+        self.ctrl: dict[str, str] = dict(m.printed)
+        self.ctrl.update(marks)
+        #: the spaces holding units of each side, and how many
+        self.units = units
+        self.counts = counts
+        self.besieged = besieged - destroyed
+        self.beachheads = beachheads
+        self._marks = frozenset(marks.items())
+        self._keys: dict[str, tuple] = {}
+
+    def key(self, side: str) -> tuple:
+        """Everything ``side``'s supply lines depend on in this position."""
+        hit = self._keys.get(side)
+        if hit is None:
+            hit = self._keys[side] = (side, self._marks, frozenset(self.units[other_side(side)]),
+                                      frozenset(self.besieged),
+                                      frozenset(self.beachheads) if side == "AP" else None)
+        return hit
+
+
+_SNAP: dict = {"key": None, "snap": None}
+
+
+def position(g: "Game") -> _Snapshot:
+    """What supply reads of this position (control, each side's occupied spaces, sieges),
+    read once per position: rules asking these of many spaces read them here."""
+    return _snapshot(g)
+
+
+def _snapshot(g: "Game") -> _Snapshot:
+    """The position's :class:`_Snapshot`, kept until the state changes."""
+    key = (id(g.state), g.state._hash, id(g.module))
+    if _SNAP["key"] != key:
+        _SNAP["key"], _SNAP["snap"] = key, _Snapshot(g)
+    return _SNAP["snap"]
+
+
+class _View:
+    """Control, enemy presence, sieges and beachheads of every space as one side sees them
+    (the same facts :mod:`.board` gives one space at a time)."""
+
+    def __init__(self, g: "Game", side: str) -> None:
+        snap = _snapshot(g)
+        self.g, self.side, self.enemy = g, side, other_side(side)
+        self.map = snap.map
+        self.ctrl = snap.ctrl
+        self.enemy_units = snap.units[self.enemy]
+        self.besieged = snap.besieged
+        self.beachheads = snap.beachheads
+        self.use_beachheads = True  # False: ops.py asks who traces through a beachhead (9.2.7.1)
+        ctrl, enemy_units, besieged = self.ctrl, self.enemy_units, self.besieged
+        #: 14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort (15.2.2)
+        self.passable_set = {l for l, c in ctrl.items() if l not in enemy_units and (
+            c == side or (c == self.enemy and l in besieged))}
 
     def passable(self, loc: str) -> bool:
         """14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort."""
-        if loc not in self.ctrl or loc in self.enemy_units:
-            return False
-        if self.ctrl[loc] == self.side:
-            return True
-        return self.ctrl[loc] == self.enemy and loc in self.besieged             # 15.2.2
+        return loc in self.passable_set
 
     def port_ok(self, loc: str) -> bool:
         """14.1.4: a friendly unbesieged port this side may use for sea supply."""
@@ -173,23 +234,84 @@ def _edge_cost(g: "Game", side: str, nation: str | None):
     return cost
 
 
-_CACHE: dict[tuple, frozenset] = {}
-_CACHE_LIMIT = 256
+def _lines(g: "Game", side: str, nation: str | None) -> tuple[frozenset, dict[str, tuple[str, ...]]]:
+    """The map's lines a tracer of ``nation`` may use (:func:`_edge_cost`, read once per
+    module): (the dotted lines it may not cross, neighbours by location). Tracers that may
+    cross the same lines share one table."""
+    tables = board.per_module(g, "supply_lines", dict)
+    hit = tables.get((side, nation))
+    if hit is None:
+        graph = g.graph
+        cost = _edge_cost(g, side, nation)
+        ids = graph._ids
+        closed = frozenset((ids[i], ids[j]) for i in range(len(ids))
+                           for j, e in zip(graph._nbr[i], graph._nbr_edge[i])
+                           if cost(ids[j], ids[i], e) is None)
+        hit = tables.get(closed)
+        if hit is None:
+            adj = {ids[i]: tuple(ids[j] for j in graph._nbr[i] if (ids[i], ids[j]) not in closed)
+                   for i in range(len(ids))}
+            hit = tables[closed] = (closed, adj)
+        tables[(side, nation)] = hit
+    return hit
+
+
+def _spread(adj: dict[str, tuple[str, ...]], reach: set[str], frontier: list[str],
+            passable: set[str]) -> None:
+    """Grow ``reach`` from ``frontier`` (passable locations already in it): every location
+    next to a passable reached one is reached; only passable ones carry the line on (14.1.2:
+    a unit's own space need not be friendly). Plain breadth-first search, as every step costs
+    the same."""
+    while frontier:
+        u = frontier.pop()
+        for v in adj[u]:
+            if v not in reach:
+                reach.add(v)
+                if v in passable:
+                    frontier.append(v)
+
+
+_CACHE_LIMIT = 4096   # traces kept per module
+
+
+def forget(g: "Game") -> None:
+    """Drop every remembered answer (benchmarks measure the searches themselves)."""
+    board.per_module(g, "supply_traces", dict).clear()
+    _ASKED["key"] = _SNAP["key"] = None
 
 
 def supplied_spaces(g: "Game", side: str, nation: str | None,
                     only_sources: Iterable[str] | None = None) -> frozenset[str]:
     """Every space from which a unit of ``nation`` (None: a space, 14.2.5) of ``side`` traces
     supply (14.1.2-14.1.4), to ``only_sources`` if given (17.1.4.1 asks which source).
-    Remembered per state (its incremental hash), so asking again for an unchanged position
-    is free."""
-    key = (id(g.state), g.state._hash, id(g.module), side, nation,
-           tuple(only_sources) if only_sources is not None else None)
-    hit = _CACHE.get(key)
+    Remembered by what the lines depend on (control, enemy units, sieges, beachheads: the
+    snapshot's key), so asking again in a position that moved nothing supply reads is free."""
+    key = (id(g.state), g.state._hash, id(g.module))
+    if _ASKED["key"] != key:
+        _ASKED["key"], _ASKED["d"] = key, {}
+    q = (side, nation, tuple(only_sources) if only_sources is not None else None)
+    hit = _ASKED["d"].get(q)
     if hit is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        hit = _CACHE[key] = frozenset(_trace(g, side, nation, only_sources))
+        hit = _ASKED["d"][q] = _supplied(g, side, nation, only_sources, True, None)
+    return hit
+
+
+_ASKED: dict = {"key": None, "d": {}}   # this position's answers, by question
+
+
+def _supplied(g: "Game", side: str, nation: str | None, only_sources: Iterable[str] | None,
+              beachheads: bool, avoid: str | None) -> frozenset[str]:
+    snap = _snapshot(g)
+    srcs = tuple(only_sources) if only_sources is not None else tuple(sources(g, side, nation))
+    closed, _adj = _lines(g, side, nation)
+    key = (snap.key(side), srcs, closed, nation is None, nation in RUSSIAN_CLASS, beachheads,
+           avoid)
+    cache = board.per_module(g, "supply_traces", dict)
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        hit = cache[key] = frozenset(_trace(g, side, nation, srcs, beachheads, avoid))
     return hit
 
 
@@ -199,25 +321,27 @@ def _trace(g: "Game", side: str, nation: str | None,
     """The supplied spaces; ``avoid`` (a nation) forbids lines through its spaces (7.1.6)."""
     view = _View(g, side)
     view.use_beachheads = beachheads
-    passable = view.passable
+    passable = view.passable_set
     if avoid is not None:
-        def passable(loc: str, _ok=view.passable) -> bool:
-            return _ok(loc) and view.map.nation.get(loc) != avoid
+        passable = {l for l in passable if view.map.nation.get(l) != avoid}
     srcs = list(only_sources) if only_sources is not None else sources(g, side, nation)
-    seeds = [s for s in srcs if passable(s)]
-    cost = _edge_cost(g, side, nation)
-    reach = set(traceable_set(g.graph, seeds, passable, cost=cost)) if seeds else set()
+    seeds = sorted({s for s in srcs if s in passable})
+    _closed, adj = _lines(g, side, nation)
+    reach = set(seeds)
+    _spread(adj, reach, list(seeds), passable)
     if nation not in RUSSIAN_CLASS:                           # 14.2.2: no sea for RU/SB/RO
-        ports = [p for p in view.ports() if passable(p)]
+        ports = [p for p in view.ports() if p in passable]
         if any(p in reach for p in ports):                    # a port linked to a source
-            reach |= set(traceable_set(g.graph, sorted(set(seeds) | set(ports)),
-                                       passable, cost=cost))
+            more = [p for p in ports if p not in reach]
+            reach.update(more)
+            _spread(adj, reach, more, passable)
     if nation is None and avoid is None and side == "AP" and "taranto" in view.ctrl \
             and view.ctrl["taranto"] != "CP" and "taranto" not in view.enemy_units:
         # 11.1.12: Albanian spaces may trace to Taranto even while Italy is neutral
-        near = [n for n in g.graph.neighbours("taranto") if view.passable(n)]
+        near = sorted({n for n in g.graph.neighbours("taranto") if n in view.passable_set})
         if near:
-            extra = traceable_set(g.graph, near, view.passable, cost=cost)
+            extra = set(near)
+            _spread(adj, extra, list(near), view.passable_set)
             reach |= {l for l in extra if board.attr(g, l, "nation") == "AL"}
     return reach
 
@@ -251,21 +375,27 @@ def in_supply(g: "Game", loc: str, side: str, nation: str | None, attrition: boo
 
 def oos_units(g: "Game", side: str, attrition: bool = False) -> list[int]:
     """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order."""
+    m = _map(g)
+    unit_side, nation_of, space_set = m.unit_side, m.unit_nation, m.space_set
+    pieces = g.state.pieces
     cache: dict[str, frozenset[str]] = {}
     out = []
-    for pid in sorted(g.state.pieces):
-        piece = g.state.pieces[pid]
-        if not board.is_space(g, piece.loc) or not board.is_unit(g, pid) \
-                or board.side_of(g, pid) != side:
+    for loc, stack in g.state.stacks.items():
+        if loc not in space_set:
             continue
-        nation = board.nation_of(g, pid)
-        if always_in_supply(g, piece.loc, nation, attrition):
-            continue
-        if nation not in cache:              # one search per nationality in play
-            cache[nation] = supplied_spaces(g, side, nation)
-        if piece.loc not in cache[nation]:
-            out.append(pid)
-    return out
+        for pid in stack:
+            t = pieces[pid].type
+            if unit_side.get(t) != side:
+                continue
+            nation = nation_of[t]
+            if always_in_supply(g, loc, nation, attrition):
+                continue
+            supplied = cache.get(nation)
+            if supplied is None:             # one search per nationality in play
+                supplied = cache[nation] = supplied_spaces(g, side, nation)
+            if loc not in supplied:
+                out.append(pid)
+    return sorted(out)
 
 
 def unit_in_supply(g: "Game", pid: int, attrition: bool = False) -> bool:
@@ -286,7 +416,7 @@ def supplied_only_through(g: "Game", pid: int, nation: str) -> bool:
         return False
     if board.attr(g, loc, "nation") == nation:
         return True
-    return loc not in _trace(g, side, own, None, avoid=nation)
+    return loc not in _supplied(g, side, own, None, True, nation)
 
 
 def activation_violation(g: "Game", pid: int) -> Violation | None:
@@ -315,14 +445,22 @@ def mark_oos(g: "Game", side: str | None = None) -> list[int]:
     sides), as the table shows them (4.1.2). Returns the OOS units."""
     sides = (side,) if side else ("CP", "AP")
     oos = [pid for s in sides for pid in oos_units(g, s)]
-    want = {g.state.pieces[pid].loc for pid in oos}
-    for loc in board.spaces(g):
-        marks = board.markers_in(g, loc, "m_oos")
-        units = board.units_in(g, loc)
-        mine = not units or (side is None or board.side_of(g, units[0]) == side)
+    pieces = g.state.pieces
+    want = {pieces[pid].loc for pid in oos}
+    m = _map(g)
+    marked: dict[str, list[int]] = {}
+    for loc, stack in g.state.stacks.items():
+        if loc in m.space_set:
+            for pid in stack:
+                if pieces[pid].type == "m_oos":
+                    marked.setdefault(loc, []).append(pid)
+    for loc in m.spaces:                      # in map order, as the markers are numbered
+        marks = marked.get(loc, ())
         if loc in want and not marks:
             g.do(C.Create("m_oos", loc, None, 0, {}))
-        elif loc not in want and marks and mine:
-            for m in marks:
-                g.do(C.Delete(m))
+        elif loc not in want and marks:
+            units = board.units_in(g, loc)
+            if not units or side is None or board.side_of(g, units[0]) == side:
+                for mark in marks:
+                    g.do(C.Delete(mark))
     return oos

@@ -144,7 +144,10 @@ def test_pog_13_1_12_no_sr_from_the_reserve_to_russians_supplied_only_through_be
     assert "warsaw" in dests
     assert "valjevo" not in dests                            # traces only to Belgrade
     sr(s, "AP", 2)
-    assert rule(refusal(s, "sr", "AP", pid=reserve, to="valjevo")) == "PoG 13.1.5"
+    assert rule(refusal(s, "sr", "AP", pid=reserve, to="valjevo")) == "PoG 13.1.6"  # and 13.1.12
+    put(s, "ro_corps", "valjevo")                            # a Romanian there (13.1.8), supplied
+    ro = reserve_unit(s, "AP", "ro_corps")                   # only through Belgrade (14.2.2)
+    assert rule(refusal(s, "sr", "AP", pid=ro, to="valjevo")) == "PoG 13.1.12"
 
 
 def test_pog_9_5_2_4_allied_sr_into_kavala_only_after_salonika_or_greek_entry():
@@ -216,7 +219,7 @@ def test_pog_10_1_4_sr_may_not_leave_a_space_overstacked():
         put(s, "ge_corps", "berlin")
     newcomer = put(s, "ge_corps", "breslau")
     sr(s, "CP", 1)                                     # no point left to move one out again
-    assert rule(refusal(s, "sr", "CP", pid=newcomer, to="berlin")) == "PoG 13.1.5"
+    assert rule(refusal(s, "sr", "CP", pid=newcomer, to="berlin")) == "PoG 10.1.4"
     s = empty_map()
     for _ in range(3):
         put(s, "ge_corps", "berlin")

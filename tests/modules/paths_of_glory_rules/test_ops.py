@@ -537,7 +537,7 @@ def test_pog_13_1_7_armies_never_sr_by_sea(s):
     army = put(s, "fr_1a", "le_havre")
     sr(s, "AP", 5)
     assert refusal(s, "sr", "AP", pid=corps, to="london") is None     # by sea
-    assert rule(refusal(s, "sr", "AP", pid=army, to="london")) == "PoG 13.1.5"
+    assert rule(refusal(s, "sr", "AP", pid=army, to="london")) == "PoG 13.1.7"
 
 
 def test_pog_13_1_9_corps_to_the_reserve_box_armies_not(s):
@@ -546,7 +546,7 @@ def test_pog_13_1_9_corps_to_the_reserve_box_armies_not(s):
     sr(s, "CP", 5)
     act(s, "sr", "CP", pid=corps, to="reserve:CP")
     assert loc_of(s, corps) == "reserve:CP"
-    assert rule(refusal(s, "sr", "CP", pid=army, to="reserve:CP")) == "PoG 13.1.5"
+    assert rule(refusal(s, "sr", "CP", pid=army, to="reserve:CP")) == "PoG 13.1.9"
 
 
 def test_pog_13_1_8_from_the_reserve_to_a_unit_of_the_same_nation(s):
@@ -557,13 +557,15 @@ def test_pog_13_1_8_from_the_reserve_to_a_unit_of_the_same_nation(s):
     sr(s, "CP", 4)
     assert refusal(s, "sr", "CP", pid=corps, to="metz") is None
     assert refusal(s, "sr", "CP", pid=corps, to="berlin") is None       # own capital
-    assert rule(refusal(s, "sr", "CP", pid=corps, to="cracow")) == "PoG 13.1.5"
+    assert rule(refusal(s, "sr", "CP", pid=corps, to="cracow")) == "PoG 13.1.8"
 
 
 def test_pog_13_1_6_russians_sr_only_in_russia(s):
     corps = put(s, "ru_corps", "warsaw")
     sr(s, "AP", 2)
     assert refusal(s, "sr", "AP", pid=corps, to="riga") is None
+    assert rule(refusal(s, "sr", "AP", pid=corps, to="london")) == "PoG 13.1.6"
+    act(s, "sr_unit", "AP", unit=corps)                 # the listing's second step: where to
     dests = {a["to"] for a in s.legal_actions() if a.verb == "sr" and a["pid"] == corps}
     g = game(s)
     assert dests and all(d == "reserve:AP" or g.module.locations[d].attrs["nation"] == "RU"
@@ -574,7 +576,7 @@ def test_pog_13_1_11_no_reserve_sr_while_the_capital_is_lost(s):
     corps = put(s, "fr_corps", "nancy")
     put(s, "m_control", "paris", face=1)
     sr(s, "AP", 2)
-    assert rule(refusal(s, "sr", "AP", pid=corps, to="reserve:AP")) == "PoG 13.1.5"
+    assert rule(refusal(s, "sr", "AP", pid=corps, to="reserve:AP")) == "PoG 13.1.11"
 
 
 def test_sr_notation(s):
