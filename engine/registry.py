@@ -57,5 +57,8 @@ def load_ruleset(ruleset_id: str, module: Module) -> Ruleset:
     is not installed or the module lacks what the rules read. Only that ruleset is imported."""
     cls = ruleset_class(ruleset_id)
     if cls is None:
-        raise WartableError(f"no ruleset {ruleset_id!r} is installed (installed: {', '.join(ruleset_ids())})")
+        ids = ruleset_ids()
+        if ruleset_id in ids:
+            raise WartableError(f"ruleset {ruleset_id!r} is installed but its package does not import")
+        raise WartableError(f"no ruleset {ruleset_id!r} is installed (installed: {', '.join(ids)})")
     return cls(module)

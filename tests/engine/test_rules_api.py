@@ -138,3 +138,14 @@ def test_opening_one_ruleset_imports_only_that_one(monkeypatch):
     with pytest.raises(WartableError, match="installed: alternate, free, other_game, third"):
         load_ruleset("nope", MODULE)
     assert loaded == ["alternate"]
+
+
+def test_a_ruleset_that_does_not_import_is_named_as_such(monkeypatch):
+    class Broken:
+        name = "broken"
+
+        def load(self):
+            raise ImportError("no module named 'broken.rules'")
+    monkeypatch.setattr(registry.metadata, "entry_points", lambda group=None: [Broken()])
+    with pytest.raises(WartableError, match="'broken' is installed but its package does not import"):
+        load_ruleset("broken", MODULE)
