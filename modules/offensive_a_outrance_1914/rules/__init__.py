@@ -357,7 +357,7 @@ POLICY = {
     "assignment": {"done": 6, "place_army": 1, "to_army": 0.3, "to_corps": 0.3, "relocate": 0.2},
     "attack_phase": {"attack": 3, "resolve_all": 1, "resolve": 1, "bombard": 2, "fire": 1},
     "declare_attack": {"add": 3, "confirm": 2, "cancel": 0.3, "drop": 0.2},
-    "cavalry_withdrawal": {"withdraw": 1, "done": 2},
+    "cavalry_withdrawal": {"withdraw": 1, "done": 2, "extend": 0.3, "consolidate": 0.3},
     "voluntary_withdrawal": {"fall_back": 1, "done": 3},
     "prelim_options": {"done": 4},
     "supply_phase": {"done": 2},

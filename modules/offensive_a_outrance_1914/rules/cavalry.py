@@ -1,6 +1,14 @@
 """8.2 Cavalry Reaction (during an enemy movement phase) and 8.3 Cavalry Withdrawal (Final
 Phase); 8.7.3: LOC cavalry must react and withdraw when able, else it is eliminated; 20.0 the
-optional Voluntary Withdrawal."""
+optional Voluntary Withdrawal.
+
+8.2.3 / 8.3.1 / 19.1.1: cavalry may enter or leave Two-Hex Status by Reacting or Withdrawing
+(reading R26): it extends into two adjacent hexes it could each react (or withdraw) into — while
+reacting one of them may be the hex it is in (it stays there, 19.1.1's "stationary in one hex
+while moving into another"); a withdrawal leaves the hex, so both are new — paying the higher hop
+cost (19.1.1); and a Two-Hex cavalry unit consolidates into either of its hexes (the other half
+moves in: not a half an enemy PA points at, 19.1.4; when withdrawing, not into an EZOC hex).
+"""
 from __future__ import annotations
 
 from engine.actions import Loc, Piece
@@ -12,7 +20,7 @@ from .data import ENEMY
 from .game import Game
 from .losses import eliminate, reduce_ce
 from .markers import tag
-from .moves import tether_area
+from .moves import STACK_LIMIT, stack_size, tether_area
 from .terrain import crossing_cost
 
 
@@ -51,6 +59,109 @@ def reaction_hexes(g: Game, frame: dict, pid: int) -> list[str]:
     return out
 
 
+def extension_refusal(g: Game, pid: int, hexes: tuple[str, str], allowed: list[str],
+                      rule: str = "8.2.3") -> Violation | None:
+    """Reading R26: why ``pid`` may not end a Reaction or Withdrawal in Two-Hex Status in
+    ``hexes`` (``allowed``: the hexes it may enter, by ``rule``), or None."""
+    here = g.loc(pid)
+    side = g.side(pid)
+    a, b = hexes
+    if g.prop(pid, "two_hex"):
+        return Violation(g.cite("19.1.1"), "already in Two-Hex Status")
+    if g.ut(pid).artillery or not g.is_combat(pid):
+        return Violation(g.cite("19.1.1"), "a Combat unit extends into Two-Hex Status")
+    if a == b or b not in g.board.nbrs.get(a, ()):
+        return Violation(g.cite("19.1.1"), "a Two-Hex unit stands in two adjacent hexes")
+    for h in hexes:
+        if h != here and h not in allowed:
+            return Violation(g.cite(rule), f"{g.hexname(h)} is not a hex it may enter")
+    for h in hexes:
+        if any(g.prop(p, "two_hex") for p in g.units_at(h) if p != pid):
+            return Violation(g.cite("19.1.2"), "two Two-Hex Forces may not share a hex")
+        if h != here and stack_size(g, h, side) + g.ut(pid).de / 2 > STACK_LIMIT:
+            return Violation(g.cite("3.1.1"), "over the stacking limit")
+    return None
+
+
+def extension_cost(g: Game, pid: int, hexes: tuple[str, str]) -> int:
+    """19.1.1: the higher cost of the hexes entered (8.2.4: hexside costs, no EZOC costs)."""
+    here = g.loc(pid)
+    return max((hop_cost(g, here, h) or 0) for h in hexes if h != here)
+
+
+def extension_offers(g: Game, pid: int, allowed: list[str], stay: bool) -> list[tuple[str, str]]:
+    """Reading R26: the pairs of adjacent hexes a cavalry unit may extend into (``stay``: one of
+    them may be its own hex)."""
+    if g.prop(pid, "two_hex") or not g.ut(pid).cavalry:
+        return []
+    here = g.loc(pid)
+    cands = sorted(set(allowed) | ({here} if stay else set()))
+    out = []
+    for i, a in enumerate(cands):
+        for b in cands[i + 1:]:
+            if extension_refusal(g, pid, (a, b), allowed, "") is None:
+                out.append((a, b) if a == here or b != here else (b, a))
+    return out
+
+
+def extend_unit(g: Game, pid: int, hexes: tuple[str, str], side: str) -> int:
+    """Put ``pid`` in Two-Hex Status in ``hexes`` (its own hex, when one of them, stays its
+    location); the MP it costs."""
+    here = g.loc(pid)
+    cost = extension_cost(g, pid, hexes)
+    a, b = hexes
+    if b == here:
+        a, b = b, a
+    g.move_piece(pid, a)
+    g.set_prop(pid, "two_hex", b)
+    tag(g, pid, "two-hex ", b)
+    for h in (a, b):
+        if h != here:
+            events.arrived(g, [pid], h, here, None)
+    if here not in hexes:
+        events.check_left_behind(g, here, side)
+    return cost
+
+
+def consolidation_refusal(g: Game, pid: int, to: str, withdrawing: bool) -> Violation | None:
+    """Reading R26: a Two-Hex cavalry unit consolidates into one of its hexes; 19.1.4: not the
+    half an enemy PA marker points at moving; 8.3.1: a withdrawal never into an EZOC hex."""
+    other = g.prop(pid, "two_hex")
+    here = g.loc(pid)
+    if not other:
+        return Violation(g.cite("19.1.1"), "only a Two-Hex unit consolidates")
+    if to not in (here, other):
+        return Violation(g.cite("19.1.1"), "it consolidates into one of its two hexes")
+    frm = other if to == here else here
+    pas = {g.prop(p, "pa") for p in g.units_of(ENEMY[g.side(pid)]) if g.prop(p, "pa")}
+    if frm in pas:
+        return Violation(g.cite("19.1.4"), "an enemy PA marker points at the half that would move")
+    if withdrawing and to in g.zoc(ENEMY[g.side(pid)]):
+        return Violation(g.cite("8.3.1"), "cavalry may not withdraw into an enemy zone of control")
+    if hop_cost(g, frm, to) is None:
+        return Violation(g.cite("7.1"), "the half cannot cross that hexside")
+    return None
+
+
+def consolidate_unit(g: Game, pid: int, to: str, side: str) -> int:
+    """The half in the other hex moves into ``to``; the MP it costs."""
+    here, other = g.loc(pid), g.prop(pid, "two_hex")
+    frm = other if to == here else here
+    cost = hop_cost(g, frm, to) or 0
+    g.set_prop(pid, "two_hex", None)
+    tag(g, pid, "two-hex ", None)
+    g.move_piece(pid, to)
+    events.check_left_behind(g, frm, side)
+    return cost
+
+
+def record_mp(g: Game, pid: int, cost: int) -> None:
+    """8.2.4 / 8.3.2: the MP spent reacting or withdrawing go on the Reaction MP marker."""
+    total = int(g.prop(pid, "reaction_mp", 0) or 0) + cost
+    g.set_prop(pid, "reaction_mp", total)
+    tag(g, pid, "Reaction ", f"{total} MP")
+
+
 def tethered(g: Game, units: list[int], h: str) -> bool:
     """23.2 / 24.7: a unit tied to a place (Samson within 9 hexes of Dunkerque) does not leave its
     area by Reaction or Withdrawal either."""
@@ -62,7 +173,8 @@ class Reaction(Decision):
     """8.2.2: the non-moving player declares at once whether his cavalry reacts."""
     name = "reaction"
     rule = "8.2"
-    lines = {"react": "{unit} reacts to {to}"}
+    lines = {"react": "{unit} reacts to {to}", "extend": "{unit} reacts into Two-Hex Status in {to} and {to2}",
+             "consolidate": "{unit} reacts by consolidating into {to}"}
 
     def begin(self, g: Game, frame: dict) -> None:
         self.settle(g)
@@ -86,8 +198,16 @@ class Reaction(Decision):
     def actions(self, g: Game, frame: dict):
         must = [p for p in frame["candidates"] if g.ut(p).loc]
         for p in frame["candidates"]:
-            for h in reaction_hexes(g, frame, p):
+            hexes = reaction_hexes(g, frame, p)
+            for h in hexes:
                 yield self.offer("react", frame["side"], unit=p, to=h)
+            for a, b in extension_offers(g, p, hexes, stay=True):             # 8.2.3, R26
+                yield self.offer("extend", frame["side"], unit=p, to=a, to2=b)
+            other = g.prop(p, "two_hex")
+            if other:
+                for h in (g.loc(p), other):
+                    if consolidation_refusal(g, p, h, withdrawing=False) is None:
+                        yield self.offer("consolidate", frame["side"], unit=p, to=h)
         if not must:
             yield self.offer("decline", frame["side"])
 
@@ -120,6 +240,33 @@ class Reaction(Decision):
         g.update(candidates=[p for p in frame["candidates"] if p != pid])
         self.settle(g)
 
+    def check_extend(self, g: Game, frame: dict, unit: Piece, to: Loc, to2: Loc) -> Violation | None:
+        if unit not in frame["candidates"]:
+            return self.no(g, "8.2.1", "only cavalry the enemy move caused to react may react")
+        pid = int(unit)
+        if to == frame["prev"] or to2 == frame["prev"]:
+            return self.no(g, "8.2.2", "not into the hex the enemy unit just left")
+        return extension_refusal(g, pid, (str(to), str(to2)), reaction_hexes(g, frame, pid), "8.2.3")
+
+    def on_extend(self, g: Game, frame: dict, unit: Piece, to: Loc, to2: Loc) -> None:
+        """React into Two-Hex Status (8.2.3, 19.1.1)"""
+        pid = int(unit)
+        record_mp(g, pid, extend_unit(g, pid, (str(to), str(to2)), frame["side"]))
+        g.update(candidates=[p for p in frame["candidates"] if p != pid])
+        self.settle(g)
+
+    def check_consolidate(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
+        if unit not in frame["candidates"]:
+            return self.no(g, "8.2.1", "only cavalry the enemy move caused to react may react")
+        return consolidation_refusal(g, int(unit), str(to), withdrawing=False)
+
+    def on_consolidate(self, g: Game, frame: dict, unit: Piece, to: Loc) -> None:
+        """React by leaving Two-Hex Status (8.2.3)"""
+        pid = int(unit)
+        record_mp(g, pid, consolidate_unit(g, pid, str(to), frame["side"]))
+        g.update(candidates=[p for p in frame["candidates"] if p != pid])
+        self.settle(g)
+
     def on_decline(self, g: Game, frame: dict) -> None:
         """No reaction"""
         g.end()
@@ -144,7 +291,8 @@ class CavalryWithdrawal(Decision):
     """8.3: cavalry next to enemy units may fall back one hex (phasing player first)."""
     name = "cavalry_withdrawal"
     rule = "8.3"
-    lines = {"withdraw": "{unit} withdraws to {to}"}
+    lines = {"withdraw": "{unit} withdraws to {to}", "extend": "{unit} withdraws into Two-Hex Status in {to} and {to2}",
+             "consolidate": "{unit} withdraws by consolidating into {to}"}
 
     def begin(self, g: Game, frame: dict) -> None:
         for p in self.eligible(g, frame):
@@ -172,6 +320,13 @@ class CavalryWithdrawal(Decision):
             must = must or (g.ut(p).loc and bool(hexes))
             for h in hexes:
                 yield self.offer("withdraw", frame["side"], unit=p, to=h)
+            for a, b in extension_offers(g, p, hexes, stay=False):           # 8.3.1, R26
+                yield self.offer("extend", frame["side"], unit=p, to=a, to2=b)
+            other = g.prop(p, "two_hex")
+            if other:
+                for h in (g.loc(p), other):
+                    if consolidation_refusal(g, p, h, withdrawing=True) is None:
+                        yield self.offer("consolidate", frame["side"], unit=p, to=h)
         if not must:
             yield self.offer("done", frame["side"])
 
@@ -201,6 +356,36 @@ class CavalryWithdrawal(Decision):
         if to not in withdrawal_hexes(g, int(unit)):
             return self.no(g, "8.3.1", "cavalry may not withdraw into an enemy zone of control")
         return None
+
+    def check_extend(self, g: Game, frame: dict, unit: Piece, to: Loc, to2: Loc) -> Violation | None:
+        if unit not in self.eligible(g, frame):
+            return self.no(g, "8.3", "only cavalry next to an enemy unit withdraws, once")
+        pid = int(unit)
+        if g.loc(pid) in (to, to2):
+            return self.no(g, "8.3", "a withdrawal leaves the hex: both halves fall back (reading R26)")
+        return extension_refusal(g, pid, (str(to), str(to2)), withdrawal_hexes(g, pid), "8.3.1")
+
+    def on_extend(self, g: Game, frame: dict, unit: Piece, to: Loc, to2: Loc) -> None:
+        """Withdraw into Two-Hex Status (8.3.1, 19.1.1)"""
+        pid = int(unit)
+        record_mp(g, pid, extend_unit(g, pid, (str(to), str(to2)), frame["side"]))
+        self._withdrawn(g, frame, pid)
+
+    def check_consolidate(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
+        if unit not in self.eligible(g, frame):
+            return self.no(g, "8.3", "only cavalry next to an enemy unit withdraws, once")
+        return consolidation_refusal(g, int(unit), str(to), withdrawing=True)
+
+    def on_consolidate(self, g: Game, frame: dict, unit: Piece, to: Loc) -> None:
+        """Withdraw by leaving Two-Hex Status (8.3.1)"""
+        pid = int(unit)
+        record_mp(g, pid, consolidate_unit(g, pid, str(to), frame["side"]))
+        self._withdrawn(g, frame, pid)
+
+    def _withdrawn(self, g: Game, frame: dict, pid: int) -> None:
+        g.update(done=frame.get("done", []) + [pid])
+        if not self.eligible(g, g.top):
+            g.end()
 
     def on_done(self, g: Game, frame: dict) -> None:
         """Done"""
