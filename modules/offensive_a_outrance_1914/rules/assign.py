@@ -11,7 +11,8 @@ from engine.rules import Violation
 from . import control, org
 from .base import Decision
 from .data import ENEMY
-from .game import AM, CORPS, Game
+from .game import AM, CORPS, HELD, Game
+from .prelim import free_hex
 
 ARMY_MARKER_REACH = 4      # readings R5: an Army marker moves up to 4 hexes per Assignment Phase
 VARIABLE_LIMIT = 3         # 5.2.2a
@@ -115,9 +116,67 @@ def army_change_refusal(g: Game, unit: int, army: str) -> Violation | None:
         return Violation(g.cite("25.1"), "before GT 10 an HKK's cavalry stays with its armies")
     if g.army(unit) == "DE6" and g.get("plans", {}).get("DE_6th") in ("suspended", "active"):
         return Violation(g.cite("26.6.2a"), "the German 6th Army detaches no Formation before or while its plan is active")
+    det = detachement_depot(g) if army == DETACHEMENT else None
+    if det is not None and g.loc(det) == HELD:
+        return Violation(g.cite("17.2.2"), "the Détachement d'Armée is deactivated: no unit is assigned to it")
     if g.army(unit) == "BELGIEN" and t.name.startswith("BELGIEN"):
         return Violation(g.cite("2.2.1"), "BELGIEN Formations stay with Armee-Gruppe Belgien")
     return None
+
+
+# -- 17.2 the French Détachement d'Armée ----------------------------------------------------------
+
+DETACHEMENT = "DET"
+
+
+def detachement_depot(g: Game) -> int | None:
+    """The Détachement d'Armée's depot while it is in play (on the map, or deactivated)."""
+    return next((p for p in list(g.units_of("allied")) + list(g.state.stack(HELD))
+                 if g.side(p) == "allied" and g.ut(p) is not None and g.ut(p).depot
+                 and g.ut(p).army == DETACHEMENT), None)
+
+
+def deactivation_refusal(g: Game, side: str) -> Violation | None:
+    """17.2.2: a Détachement d'Armée with no Formation assigned may be removed from the map in
+    the friendly Assignment Phase (reading R27: its display empty — no Formation and no Corps)."""
+    depot = detachement_depot(g) if side == "allied" else None
+    if depot is None or not g.on_map(depot):
+        return Violation(g.cite("17.2"), "only the French Détachement d'Armée, while on the map, is deactivated")
+    if markers_in(g, DETACHEMENT):
+        return Violation(g.cite("17.2.2"), "a Détachement d'Armée with a Formation (or corps) assigned stays active")
+    return None
+
+
+def activation_hexes(g: Game, side: str) -> list[str]:
+    """17.2.1: a deactivated Détachement d'Armée, from the GT after its deactivation, is placed
+    on any friendly operational RR hex (not enemy-controlled or in an EZOC, 16.1.2)."""
+    depot = detachement_depot(g) if side == "allied" else None
+    if depot is None or g.loc(depot) != HELD or int(g.prop(depot, "deactivated", g.gt)) >= g.gt:
+        return []
+    return sorted(h for h in control.operational(g, side) if free_hex(g, h, side))
+
+
+def deactivate(g: Game, depot: int) -> None:
+    """17.2.2: the depot and the Army marker leave the map; the display is out of use."""
+    g.move_piece(depot, HELD)
+    g.set_prop(depot, "deactivated", g.gt)
+    marker = org.army_markers(g, "allied").get(DETACHEMENT)
+    if marker is not None:
+        g.move_piece(marker, HELD)
+    g.note(f"Allied: the Détachement d'Armée is deactivated; it may return from GT {g.gt + 1} (17.2.2)")
+
+
+def activate(g: Game, depot: int, to: str) -> None:
+    """17.2.1: the depot (and its Army marker) on the chosen RR hex; its display in use at once."""
+    g.set_prop(depot, "deactivated", None)
+    g.move_piece(depot, to)
+    marker = next((p for p in g.state.stack(HELD) if g.state.pieces[p].type == "M-army_plan"
+                   and g.state.pieces[p].props.get("army") == DETACHEMENT), None)
+    if marker is not None:
+        g.move_piece(marker, to)
+    else:
+        org.place_army_markers(g, "allied")
+    g.note(f"Allied: the Détachement d'Armée is activated at {g.hexname(to)} (17.2.1)")
 
 
 class Assignment(Decision):
@@ -125,7 +184,9 @@ class Assignment(Decision):
     name = "assignment"
     rule = "5.1.2"
     lines = {"place_army": "moves {marker} to {to}", "to_army": "reorganises an army display (5.2)",
-             "to_corps": "reorganises an army display (5.2)", "relocate": "relocates {depot} to {to} (15.6.4)"}
+             "to_corps": "reorganises an army display (5.2)", "relocate": "relocates {depot} to {to} (15.6.4)",
+             "deactivate": "deactivates the Détachement d'Armée (17.2.2)",
+             "activate": "activates the Détachement d'Armée at {to} (17.2.1)"}
 
     def begin(self, g: Game, frame: dict) -> None:
         org.place_army_markers(g, frame["side"])
@@ -168,6 +229,12 @@ class Assignment(Decision):
         if not frame.get("relocated") and not g.get(f"relocated_gt_{side}") == g.gt:
             for depot, to in self.relocations(g, frame):
                 yield self.offer("relocate", side, depot=depot, to=to)
+        if side == "allied":                                              # 17.2
+            depot = detachement_depot(g)
+            if depot is not None and deactivation_refusal(g, side) is None:
+                yield self.offer("deactivate", side, depot=depot)
+            for h in activation_hexes(g, side):
+                yield self.offer("activate", side, depot=depot, to=h)
         yield self.offer("done", side)
 
     def army_choices(self, g: Game, frame: dict, marker: int) -> list[str]:
@@ -309,6 +376,31 @@ class Assignment(Decision):
         g.move_piece(int(depot), f"track:gt{min(arrive, 30):02d}")
         g.set(f"relocated_gt_{frame['side']}", g.gt)
         g.update(relocated=True)
+
+    def check_deactivate(self, g: Game, frame: dict, depot: Piece) -> Violation | None:
+        why = deactivation_refusal(g, frame["side"])
+        if why is None and depot != detachement_depot(g):
+            return self.no(g, "17.2", "only the Détachement d'Armée's depot is deactivated")
+        return why
+
+    def on_deactivate(self, g: Game, frame: dict, depot: Piece) -> None:
+        """Deactivate the Détachement d'Armée (17.2.2)"""
+        deactivate(g, int(depot))
+
+    def check_activate(self, g: Game, frame: dict, depot: Piece, to: Loc) -> Violation | None:
+        d = detachement_depot(g) if frame["side"] == "allied" else None
+        if d is None or depot != d or g.loc(d) != HELD:
+            return self.no(g, "17.2.1", "only a deactivated Détachement d'Armée is activated")
+        if int(g.prop(d, "deactivated", g.gt)) >= g.gt:
+            return self.no(g, "17.2.2", "the Détachement may be activated from the GT after its deactivation")
+        if to not in activation_hexes(g, frame["side"]):
+            return self.no(g, "17.2.1", "its depot goes on a friendly operational RR hex (not in an enemy zone "
+                                        "of control, 16.1.2)")
+        return None
+
+    def on_activate(self, g: Game, frame: dict, depot: Piece, to: Loc) -> None:
+        """Activate the Détachement d'Armée here (17.2.1)"""
+        activate(g, int(depot), str(to))
 
     def on_done(self, g: Game, frame: dict) -> None:
         """Done with the assignments"""

@@ -14,7 +14,7 @@ import math
 from engine import commands as C
 
 from . import org
-from .game import AM, ELIMINATED, REINFORCEMENTS, WITHDRAWN, Game
+from .game import AM, ELIMINATED, HELD, REINFORCEMENTS, WITHDRAWN, Game
 from .losses import set_ce
 from .markers import tag
 
@@ -39,6 +39,9 @@ def units_of_types(g: Game, side: str, types: list[str]) -> list[int]:
 
 def simple(g: Game, new: int, old: int) -> None:
     """16.2.1: remove the old unit, place the new one keeping its SR and (Formations) CE."""
+    if g.loc(old) == HELD and g.prop(old, "deactivated") is not None:
+        replace_deactivated(g, new, old)
+        return
     where = g.loc(old)
     face = g.face(old)
     status = g.ce(old)
@@ -74,6 +77,25 @@ def simple(g: Game, new: int, old: int) -> None:
     if nt.am_type and g.prop(new, AM) is not None:
         set_ce(g, new, status)
     g.note(f"{g.unit_name(new)} replaces {g.unit_name(old)} at {g.hexname(where)} (16.2.1)")
+
+
+def replace_deactivated(g: Game, new: int, old: int) -> None:
+    """17.2.2 (second): the Détachement d'Armée, deactivated when the Ninth Army replaces it,
+    leaves the game (its Army marker too); the NONA depot is placed now on any friendly
+    operational RR hex (16.1, 17.1)."""
+    g.move_piece(old, WITHDRAWN)
+    for m in list(g.state.stack(HELD)):
+        piece = g.state.pieces[m]
+        if piece.type == "M-army_plan" and piece.props.get("army") == g.ut(old).army:
+            g.move_piece(m, WITHDRAWN)
+    for key in ("replaces", "plus", "note"):
+        if g.prop(new, key) is not None:
+            g.set_prop(new, key, None)
+    g.set_prop(new, "at", "box:anywhere")
+    g.set_prop(new, "arrives", g.gt)
+    g.move_piece(new, REINFORCEMENTS)
+    g.note(f"{g.unit_name(new)} replaces the deactivated {g.unit_name(old)}: placed on any friendly "
+           f"operational RR hex (17.2.2)")
 
 
 def combined(g: Game, new: int, olds: list[int]) -> None:
