@@ -8,7 +8,7 @@ from engine import commands as C
 from engine.actions import Loc, Piece
 from engine.rules import Violation
 
-from . import control, org
+from . import control, org, substitutions
 from .base import Decision
 from .data import ENEMY
 from .game import AM, CORPS, HELD, Game
@@ -186,7 +186,8 @@ class Assignment(Decision):
     lines = {"place_army": "moves {marker} to {to}", "to_army": "reorganises an army display (5.2)",
              "to_corps": "reorganises an army display (5.2)", "relocate": "relocates {depot} to {to} (15.6.4)",
              "deactivate": "deactivates the Détachement d'Armée (17.2.2)",
-             "activate": "activates the Détachement d'Armée at {to} (17.2.1)"}
+             "activate": "activates the Détachement d'Armée at {to} (17.2.1)",
+             "split": "splits {unit} back into its brigades (25.5)"}
 
     def begin(self, g: Game, frame: dict) -> None:
         org.place_army_markers(g, frame["side"])
@@ -235,6 +236,9 @@ class Assignment(Decision):
                 yield self.offer("deactivate", side, depot=depot)
             for h in activation_hexes(g, side):
                 yield self.offer("activate", side, depot=depot, to=h)
+        for pid in g.units_of(side) if g.scenario() != "lorraine" else ():   # 25.5, R28
+            if g.state.pieces[pid].type in substitutions.REVERSIBLE and substitutions.reversal_refusal(g, pid) is None:
+                yield self.offer("split", side, unit=pid)
         yield self.offer("done", side)
 
     def army_choices(self, g: Game, frame: dict, marker: int) -> list[str]:
@@ -401,6 +405,17 @@ class Assignment(Decision):
     def on_activate(self, g: Game, frame: dict, depot: Piece, to: Loc) -> None:
         """Activate the Détachement d'Armée here (17.2.1)"""
         activate(g, int(depot), str(to))
+
+    def check_split(self, g: Game, frame: dict, unit: Piece) -> Violation | None:
+        if unit not in g.state.pieces or g.side(int(unit)) != frame["side"]:
+            return self.no(g, "25.5", "split a division of yours")
+        if g.scenario() == "lorraine":
+            return Violation(g.cite("29.3.3"), "no changes of assignment in the Battle for Lorraine")
+        return substitutions.reversal_refusal(g, int(unit))
+
+    def on_split(self, g: Game, frame: dict, unit: Piece) -> None:
+        """Split Division Eichhorn back into its brigades (25.5)"""
+        substitutions.reverse(g, int(unit))
 
     def on_done(self, g: Game, frame: dict) -> None:
         """Done with the assignments"""

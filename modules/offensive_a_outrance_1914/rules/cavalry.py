@@ -232,9 +232,7 @@ class Reaction(Decision):
             g.set_prop(pid, "two_hex", None)
             tag(g, pid, "two-hex ", None)
         g.move_piece(pid, str(to))
-        total = int(g.prop(pid, "reaction_mp", 0) or 0) + cost
-        g.set_prop(pid, "reaction_mp", total)
-        tag(g, pid, "Reaction ", f"{total} MP")
+        record_mp(g, pid, cost)
         events.arrived(g, [pid], str(to), here, None)
         events.check_left_behind(g, here, frame["side"])
         g.update(candidates=[p for p in frame["candidates"] if p != pid])
@@ -339,14 +337,10 @@ class CavalryWithdrawal(Decision):
             g.set_prop(pid, "two_hex", None)
             tag(g, pid, "two-hex ", None)
         g.move_piece(pid, str(to))
-        total = int(g.prop(pid, "reaction_mp", 0) or 0) + cost        # 8.3.2 as 8.2.4
-        g.set_prop(pid, "reaction_mp", total)
-        tag(g, pid, "Reaction ", f"{total} MP")
+        record_mp(g, pid, cost)                                           # 8.3.2 as 8.2.4
         events.arrived(g, [pid], str(to), here, None)
         events.check_left_behind(g, here, frame["side"])
-        g.update(done=frame.get("done", []) + [pid])
-        if not self.eligible(g, g.top):
-            g.end()
+        self._withdrawn(g, frame, pid)
 
     def check_withdraw(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
         if unit not in self.eligible(g, frame):

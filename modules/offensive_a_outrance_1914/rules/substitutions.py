@@ -6,17 +6,24 @@ cavalry corps (16.4) happen at the end of any friendly movement phase once the l
 stacked together or adjacent (then as a Two-Hex unit); the new Formation takes the average CE
 status rounded down (toward the worse); if a listed unit was eliminated, the others are replaced
 as by 16.2.1. 16.4: "any N cavalry divisions" are the side's nearest cavalry divisions.
+
+25.5 / 16.3.2: Division Eichhorn's combination (1 B.Lw + 2 B.Lw) is the one that may be reversed
+(reading R28: in the German Assignment Phase, both brigades out of play by the combination; they
+take Eichhorn's hex — its two hexes when in Two-Hex Status —, army and CE status; a reduced
+Eichhorn's Strength Reduction goes to 1 B.Lw; Eichhorn waits with the substitutions and combines
+again by 16.3.1).
 """
 from __future__ import annotations
 
 import math
 
 from engine import commands as C
+from engine.rules import Violation
 
 from . import org
 from .game import AM, ELIMINATED, HELD, REINFORCEMENTS, WITHDRAWN, Game
 from .losses import set_ce
-from .markers import tag
+from .markers import remove_pa, tag
 
 
 def pending(g: Game, side: str) -> list[int]:
@@ -125,6 +132,70 @@ def combined(g: Game, new: int, olds: list[int]) -> None:
     if statuses:
         set_ce(g, new, math.ceil(sum(statuses) / len(statuses)))
     g.note(f"{g.unit_name(new)} is formed from {', '.join(g.unit_name(p) for p in olds)} (16.3, 16.4)")
+
+
+#: 25.5: the one combination that may be reversed (the double yellow square), and its brigades
+#: (the yellow squares) in order: the first takes a reduced division's Strength Reduction (R28)
+REVERSIBLE = {"DE-Eichhorn": ("DE-1_B_Lw", "DE-2_B_Lw")}
+
+
+def reversal_brigades(g: Game, pid: int) -> list[int]:
+    """The pieces the division splits back into (25.5), those the combination took out of play."""
+    types = REVERSIBLE.get(g.state.pieces[pid].type, ())
+    side = g.side(pid)
+    out = []
+    for t in types:
+        q = next((q for q, piece in sorted(g.state.pieces.items()) if piece.type == t and piece.owner == side), None)
+        if q is not None:
+            out.append(q)
+    return out
+
+
+def reversal_refusal(g: Game, pid: int) -> Violation | None:
+    """25.5 (reading R28): why ``pid`` may not be split back into its brigades now, or None."""
+    if pid not in g.state.pieces or g.state.pieces[pid].type not in REVERSIBLE:
+        return Violation(g.cite("25.5"), "only Division Eichhorn's combination may be reversed")
+    if not g.on_map(pid) or g.in_rail_mode(pid):
+        return Violation(g.cite("25.5"), "Division Eichhorn splits where it stands on the map, not in Rail Mode")
+    brigades = reversal_brigades(g, pid)
+    if len(brigades) != len(REVERSIBLE[g.state.pieces[pid].type]) or \
+            any(g.loc(q) != WITHDRAWN for q in brigades):
+        return Violation(g.cite("16.3"), "both brigades must have been taken out of play by the combination "
+                                         "(an eliminated brigade does not come back)")
+    return None
+
+
+def reverse(g: Game, pid: int) -> None:
+    """25.5 (reading R28): Division Eichhorn splits back into 1 B.Lw and 2 B.Lw."""
+    here, other = g.loc(pid), g.prop(pid, "two_hex")
+    army = g.army(pid) or org.default_army(g, pid)
+    status = g.ce(pid)
+    reduced = g.face(pid) > 0
+    marker = g.prop(pid, AM)
+    brigades = reversal_brigades(g, pid)
+    remove_pa(g, pid)
+    for key, prefix in (("two_hex", "two-hex "), ("reaction_mp", "Reaction ")):
+        if g.prop(pid, key) is not None:
+            g.set_prop(pid, key, None)
+            tag(g, pid, prefix, None)
+    if g.face(pid):
+        g.do(C.SetFace(pid, 0))
+    if marker is not None and marker in g.state.pieces:
+        g.move_piece(marker, WITHDRAWN)
+        g.set_prop(pid, AM, None)                         # a combination gives it a new one
+    g.move_piece(pid, REINFORCEMENTS)                    # it may combine again (16.3.1)
+    g.set_prop(pid, "at", "box:substitution")
+    g.set_prop(pid, "arrives", g.gt)
+    g.set_prop(pid, "replaces", " ".join(REVERSIBLE[g.state.pieces[pid].type]))
+    for i, q in enumerate(brigades):
+        g.move_piece(q, other if (i == 1 and other) else here)
+        face = 1 if (i == 0 and reduced and len(g.ut(q).faces) > 1) else 0
+        if g.face(q) != face:
+            g.do(C.SetFace(q, face))
+        org.create_marker(g, q, army, "")
+        set_ce(g, q, status)
+    g.note(f"{g.unit_name(pid)} splits back into {', '.join(g.unit_name(q) for q in brigades)} "
+           f"at {g.hexname(here)} (25.5)")
 
 
 def together(g: Game, units: list[int]) -> bool:
