@@ -155,6 +155,18 @@ def consolidate_unit(g: Game, pid: int, to: str, side: str) -> int:
     return cost
 
 
+def two_hex_offers(state, g: Game, side: str, pid: int, hexes: list[str], withdrawing: bool):
+    """Reading R26: a Reaction's or Withdrawal's extensions (into ``hexes``; reacting, it may
+    stay in its own) and a Two-Hex unit's consolidations."""
+    for a, b in extension_offers(g, pid, hexes, stay=not withdrawing):
+        yield state.offer("extend", side, unit=pid, to=a, to2=b)
+    other = g.prop(pid, "two_hex")
+    if other:
+        for h in (g.loc(pid), other):
+            if consolidation_refusal(g, pid, h, withdrawing) is None:
+                yield state.offer("consolidate", side, unit=pid, to=h)
+
+
 def record_mp(g: Game, pid: int, cost: int) -> None:
     """8.2.4 / 8.3.2: the MP spent reacting or withdrawing go on the Reaction MP marker."""
     total = int(g.prop(pid, "reaction_mp", 0) or 0) + cost
@@ -201,13 +213,7 @@ class Reaction(Decision):
             hexes = reaction_hexes(g, frame, p)
             for h in hexes:
                 yield self.offer("react", frame["side"], unit=p, to=h)
-            for a, b in extension_offers(g, p, hexes, stay=True):             # 8.2.3, R26
-                yield self.offer("extend", frame["side"], unit=p, to=a, to2=b)
-            other = g.prop(p, "two_hex")
-            if other:
-                for h in (g.loc(p), other):
-                    if consolidation_refusal(g, p, h, withdrawing=False) is None:
-                        yield self.offer("consolidate", frame["side"], unit=p, to=h)
+            yield from two_hex_offers(self, g, frame["side"], p, hexes, withdrawing=False)   # 8.2.3, R26
         if not must:
             yield self.offer("decline", frame["side"])
 
@@ -318,13 +324,7 @@ class CavalryWithdrawal(Decision):
             must = must or (g.ut(p).loc and bool(hexes))
             for h in hexes:
                 yield self.offer("withdraw", frame["side"], unit=p, to=h)
-            for a, b in extension_offers(g, p, hexes, stay=False):           # 8.3.1, R26
-                yield self.offer("extend", frame["side"], unit=p, to=a, to2=b)
-            other = g.prop(p, "two_hex")
-            if other:
-                for h in (g.loc(p), other):
-                    if consolidation_refusal(g, p, h, withdrawing=True) is None:
-                        yield self.offer("consolidate", frame["side"], unit=p, to=h)
+            yield from two_hex_offers(self, g, frame["side"], p, hexes, withdrawing=True)    # 8.3.1, R26
         if not must:
             yield self.offer("done", frame["side"])
 
