@@ -153,7 +153,26 @@ def activation_hexes(g: Game, side: str) -> list[str]:
     depot = detachement_depot(g) if side == "allied" else None
     if depot is None or g.loc(depot) != HELD or int(g.prop(depot, "deactivated", g.gt)) >= g.gt:
         return []
-    return sorted(h for h in control.operational(g, side) if free_hex(g, h, side))
+    out = sorted(h for h in control.operational(g, side) if free_hex(g, h, side))
+    if g.scenario() == "race_to_the_sea":                 # 31.1: within two hexes of the map edge
+        band = near_map_edge(g, 2)
+        out = [h for h in out if h in band]
+    return out
+
+
+def near_map_edge(g: Game, reach: int) -> frozenset[str]:
+    """The hexes in play within ``reach`` hexes of the edge of the map in play (a hex in play
+    with fewer than six neighbours in play)."""
+    def build() -> frozenset[str]:
+        playable = g.rules.playable(g)
+        nbrs = g.board.all_nbrs
+        ring = {h for h in playable if sum(1 for n in nbrs.get(h, ()) if n in playable) < 6}
+        seen = set(ring)
+        for _ in range(reach):
+            ring = {n for h in ring for n in nbrs.get(h, ()) if n in playable and n not in seen}
+            seen |= ring
+        return frozenset(seen)
+    return g.cached(f"map_edge:{reach}", build)
 
 
 def deactivate(g: Game, depot: int) -> None:

@@ -309,8 +309,8 @@ class CavalryWithdrawal(Decision):
         out = []
         for p in g.units_of(frame["side"]):
             t = g.ut(p)
-            if t.cavalry and p not in frame.get("done", []) and g.adjacent_enemy(g.loc(p), frame["side"]) \
-                    and not g.in_rail_mode(p):
+            near = any(g.adjacent_enemy(h, frame["side"]) for h in (g.loc(p), g.prop(p, "two_hex")) if h)   # 19.1
+            if t.cavalry and p not in frame.get("done", []) and near and not g.in_rail_mode(p):
                 out.append(p)
         return out
 

@@ -117,3 +117,17 @@ def test_oao_8_3_1_withdrawing_two_hex_cavalry_consolidates_never_into_an_ezoc()
     pos.push(f"allied: consolidate unit=#{c} to=@44.19")
     assert pos.where(c) == "44.19" and not pos.state.pieces[c].props.get("two_hex")
     assert pos.state.pieces[c].props["reaction_mp"] == hop_cost(game(pos), "44.18", "44.19")
+
+
+def test_oao_8_3_1_a_two_hex_cavalry_unit_next_to_the_enemy_by_either_half_may_withdraw():
+    """19.1: a Two-Hex unit's nearness to the enemy is its nearer hex's: only its other half
+    touches the enemy, yet it may withdraw — consolidating that half into its own hex (8.3.1)."""
+    pos = blank("campaign", gt=10)
+    c = unit(pos, FR_CAV, "44.19", army="FR5", two_hex="44.18")
+    unit(pos, DE_DIV, "44.17", army="DE2")                   # next to 44.18 only
+    assert not game(pos).adjacent_enemy("44.19", "allied")
+    pos.call("cavalry_withdrawal", side="allied", done=[])
+    assert top(pos)["state"] == "cavalry_withdrawal"
+    assert ("44.19",) in _offers(pos, "consolidate")
+    pos.push(f"allied: consolidate unit=#{c} to=@44.19")
+    assert pos.where(c) == "44.19" and not pos.state.pieces[c].props.get("two_hex")

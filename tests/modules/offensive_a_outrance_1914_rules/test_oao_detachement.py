@@ -97,3 +97,18 @@ def test_oao_17_2_2_a_deactivated_detachement_at_gt_10_the_ninth_army_depot_goes
                    for piece in g.state.pieces.values())
     opts = prelim.placement_options(g, nona)
     assert opts and set(opts) <= set(g.get("rail_allied")) and nona in prelim.arriving(g, "allied")
+
+
+def test_oao_17_2_1_in_the_race_to_the_sea_the_detachement_is_activated_within_two_hexes_of_the_edge():
+    """31.1 exclusive rule: in the Race to the Sea the Détachement d'Armée's depot stays within
+    two hexes of the map edge, so it is activated there (17.2.1)."""
+    pos = blank("race_to_the_sea", gt=16)
+    all_rail(pos)
+    depot = pos.place(DET_DEPOT, "box:held", deactivated=15)
+    _assignment(pos)
+    g = game(pos)
+    offered = {str(a["to"]) for a in pos.session.legal_actions() if a.verb == "activate"}
+    band = assign.near_map_edge(g, 2)
+    assert offered and offered <= band
+    inland = next(h for h in sorted(g.get("rail_allied")) if h not in band and prelim.free_hex(g, h, "allied"))
+    assert refused(pos, f"allied: activate depot=#{depot} to=@{inland}", "17.2.1")
