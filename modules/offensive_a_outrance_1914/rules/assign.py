@@ -213,8 +213,12 @@ class Assignment(Decision):
         g.update(relocated=False)
 
     def ask(self, g: Game, frame: dict) -> str:
+        verbs = {a.verb for a in self.actions(g, frame)}
+        extra = "".join(text for verb, text in (("deactivate", ", deactivate the Détachement d'Armée (17.2.2)"),
+                                                 ("activate", ", activate the Détachement d'Armée (17.2.1)"),
+                                                 ("split", ", split Division Eichhorn (25.5)")) if verb in verbs)
         return ("Assignment Phase: place the Army markers that draw each army's Area of Assignment, reassign "
-                "corps and Formations on the displays, relocate a depot, then done")
+                f"corps and Formations on the displays, relocate a depot{extra}, then done")
 
     def marker_hexes(self, g: Game, frame: dict, marker: int) -> list[str]:
         side = frame["side"]

@@ -205,7 +205,8 @@ class Reaction(Decision):
 
     def ask(self, g: Game, frame: dict) -> str:
         names = ", ".join(g.true_name_at(p) for p in frame["candidates"])
-        return f"the enemy moved next to your cavalry ({names}): React one hex, or let it be (8.2)"
+        return (f"the enemy moved next to your cavalry ({names}): React one hex (or into or out of Two-Hex "
+                f"Status), or let it be (8.2)")
 
     def actions(self, g: Game, frame: dict):
         must = [p for p in frame["candidates"] if g.ut(p).loc]
@@ -315,7 +316,8 @@ class CavalryWithdrawal(Decision):
         return out
 
     def ask(self, g: Game, frame: dict) -> str:
-        return "Cavalry Withdrawal: cavalry next to the enemy may fall back one hex (8.3), then done"
+        return ("Cavalry Withdrawal: cavalry next to the enemy may fall back one hex (or into or out of Two-Hex "
+                "Status) (8.3), then done")
 
     def actions(self, g: Game, frame: dict):
         must = False
