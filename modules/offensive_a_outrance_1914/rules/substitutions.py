@@ -155,8 +155,9 @@ def reversal_refusal(g: Game, pid: int) -> Violation | None:
     """25.5 (reading R28): why ``pid`` may not be split back into its brigades now, or None."""
     if pid not in g.state.pieces or g.state.pieces[pid].type not in REVERSIBLE:
         return Violation(g.cite("25.5"), "only Division Eichhorn's combination may be reversed")
-    if not g.on_map(pid) or g.in_rail_mode(pid):
-        return Violation(g.cite("25.5"), "Division Eichhorn splits where it stands on the map, not in Rail Mode")
+    if not g.on_map(pid) or g.in_rail_mode(pid) or g.prop(pid, "naval") or g.prop(pid, "task"):
+        return Violation(g.cite("25.5"), "Division Eichhorn splits where it stands on the map, not in Rail or "
+                                         "Naval Mode or in the middle of a Task (reading R28)")
     brigades = reversal_brigades(g, pid)
     if len(brigades) != len(REVERSIBLE[g.state.pieces[pid].type]) or \
             any(g.loc(q) != WITHDRAWN for q in brigades):

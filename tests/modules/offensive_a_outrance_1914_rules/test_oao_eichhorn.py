@@ -58,3 +58,10 @@ def test_oao_25_5_only_eichhorn_and_only_with_both_brigades_available():
     pos.move(b2, "eliminated")
     assert "split" not in legal_verbs(pos)
     assert refused(pos, f"german: split unit=#{e}", "16.3")
+
+
+def test_oao_25_5_not_in_the_middle_of_a_task():
+    """Reading R28: a division in Rail Mode or in the middle of a Task (7.5-7.8) does not split."""
+    pos, e, b1, b2 = _eichhorn(task={"kind": "ip", "mp": 3})
+    assert "split" not in legal_verbs(pos)
+    assert refused(pos, f"german: split unit=#{e}", "25.5")
