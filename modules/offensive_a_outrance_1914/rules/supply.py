@@ -30,6 +30,9 @@ from .markers import tag
 from .terrain import side_key
 
 RR_RANGE = 5            # 15.1.3
+TRUCK = "M-truck"       # 25.3
+ON_UNIT = "box:on_unit"
+TRUCK_USES = {"DE3": 1}  # 25.3: the 3rd Army's marker has one side (one use); the others two
 ISOLATION_HEXES = 6     # 15.5
 SHORTAGE_LIMIT = 4      # 15.8.3: the marker's printed limit (reconstructed: as the Base Transfer's 4)
 TRANSFER_LIMIT = 4      # 23.1.2, 24.3.1a
@@ -372,6 +375,72 @@ def limited_army(g: Game, army: str) -> str | None:
     return None
 
 
+# -- German Truck markers (25.3) ------------------------------------------------------------------
+
+def attach_trucks(g: Game) -> None:
+    """25.3 set-up: each Truck marker goes on the German Army Depot in its hex (the 1st, 2nd and
+    3rd Armies'); it travels with the depot (kept on the depot, ``box:on_unit``)."""
+    for pid in sorted(g.state.pieces):
+        piece = g.state.pieces[pid]
+        if piece.type != TRUCK or piece.loc not in g.board.hexes:
+            continue
+        depot = next((q for q in g.state.stack(piece.loc) if g.ut(q) is not None and g.ut(q).depot
+                      and g.side(q) == "german"), None)
+        if depot is None:
+            continue
+        g.move_piece(pid, ON_UNIT)
+        g.set_prop(pid, "depot", depot)
+        g.set_prop(pid, "uses", TRUCK_USES.get(g.army(depot), 2))
+        tag(g, depot, "Truck", "")
+
+
+def truck_on(g: Game, depot: int) -> int | None:
+    """25.3: the Truck marker on this depot, if it has a use left."""
+    for m in g.state.stack(ON_UNIT):
+        piece = g.state.pieces[m]
+        if piece.type == TRUCK and piece.props.get("depot") == depot and int(piece.props.get("uses", 0) or 0) > 0:
+            return m
+    return None
+
+
+def truck_reaches(g: Game, pid: int, depot: int) -> bool:
+    """25.3: a Truck supplies Ammo to its depot's units (15.2.1) within the depot's range: a
+    supply path (15.3) no longer than the depot's Extended range (15.6.1: a depot may turn
+    Extended for Ammo in any attack phase; reading R41), from a depot with a LOC (15.1.1)."""
+    if g.army(pid) != g.army(depot) or not g.on_map(depot) or not has_loc(g, depot):
+        return False
+    dist = tracer(g, g.side(pid)).from_receiver(pid, g.loc(pid), supply_range(g, depot, True))
+    return g.loc(depot) in dist
+
+
+def plan_truck(g: Game, needy: list[int]) -> int | None:
+    """25.3: the depot whose Truck can supply every unit of the combat whose Ammo would be
+    recorded or refused (reading R41: one use of a Truck supplies one combat)."""
+    if not needy:
+        return None
+    for depot in sorted(p for p in g.units_of(g.side(needy[0])) if g.ut(p).depot):
+        if truck_on(g, depot) is not None and all(truck_reaches(g, p, depot) for p in needy):
+            return depot
+    return None
+
+
+def use_truck(g: Game, depot: int) -> None:
+    """25.3: the Truck supplies the Ammo (not counted against the depot's limit); after its
+    first use it turns over, after the second it is removed (the 3rd Army's after its one)."""
+    m = truck_on(g, depot)
+    if m is None:
+        return
+    left = int(g.prop(m, "uses")) - 1
+    if left <= 0:
+        g.do(C.Delete(m))
+        tag(g, depot, "Truck", None)
+        g.note(f"The Truck marker of {g.unit_name(depot)} supplies Ammo and is removed (25.3)")
+    else:
+        g.set_prop(m, "uses", left)
+        g.do(C.SetFace(m, 1))
+        g.note(f"The Truck marker of {g.unit_name(depot)} supplies Ammo and turns over: one use left (25.3)")
+
+
 def ammo_plan(g: Game, units: list[int], side: str) -> dict:
     """9.4.1: which units of the combat may receive Ammo and whether its use must be recorded;
     one increment supplies one division-equivalent, fractions rounded up."""
@@ -379,6 +448,7 @@ def ammo_plan(g: Game, units: list[int], side: str) -> dict:
     charges: list[list] = []
     limited = False
     need = 0.0
+    needy: list[int] = []           # 25.3: units whose Ammo is recorded or refused
     for pid in units:
         t = g.ut(pid)
         if t is None or not (t.combat or t.artillery) or t.fortress:
@@ -386,18 +456,21 @@ def ammo_plan(g: Game, units: list[int], side: str) -> dict:
         srcs = unit_sources(g, pid)
         if not srcs:
             ok[str(pid)] = False
+            needy.append(pid)
             continue
         army = g.army(pid)
         lim = limited_army(g, army)
         fixed = any(k in ("fixed", "rr") for k, _, _ in srcs)
         normal = [s for s in srcs if not s[2]]
         if lim and not (fixed and srcs[0][0] == "fixed"):
+            needy.append(pid)
             if ammo_left(g, "army:" + army, lim) <= 0:
                 ok[str(pid)] = False
                 continue
             limited = True
             charges.append(["army:" + army, lim])
         elif not fixed and not normal:
+            needy.append(pid)
             src = srcs[0][1]
             if src is not None and g.ut(src).depot:
                 src = ammo_depot(g, src)                                 # 15.7.1
@@ -412,8 +485,9 @@ def ammo_plan(g: Game, units: list[int], side: str) -> dict:
     for c in charges:
         if c not in uniq:
             uniq.append(c)
+    truck = plan_truck(g, needy) if side == "german" else None
     return {"ok": all(ok.values()) if ok else True, "units": ok, "limited": limited,
-            "need": max(1, math.ceil(need)) if limited else 0, "charges": uniq}
+            "need": max(1, math.ceil(need)) if limited else 0, "charges": uniq, "truck": truck}
 
 
 def ammo_left(g: Game, key: str, kind: str) -> int:
