@@ -160,10 +160,89 @@ def bases(g: Game, side: str) -> list[str]:
     return out
 
 
+def supply_army(g: Game, pid: int) -> str:
+    """The army whose supply unit this is (a Secondary Depot's: the army it serves, 15.7)."""
+    return str(g.prop(pid, "secondary_of") or g.army(pid) or "")
+
+
+def single_track(g: Game, h: str) -> bool:
+    """15.0: a hex of single-track RR line only (no double-track line through it, 18.1)."""
+    return g.board.rail.get(h) == "single"
+
+
+def _loc_tree(g: Game, side: str, allowed: set[str] | frozenset[str]) -> dict[str, tuple[int, str | None]]:
+    """The LOC network within ``allowed`` from the friendly edges and Army Bases: for each hex the
+    fewest single-track hexes on a LOC from it, and the next hex of that LOC."""
+    board = g.board
+    edges = g.rules.friendly_edges(g, side)
+    seeds = sorted(h for h in allowed if h in edges or h in bases(g, side))
+    best: dict[str, tuple[int, str | None]] = {h: (int(single_track(g, h)), None) for h in seeds}
+    dq = deque(sorted(seeds, key=lambda h: best[h][0]))
+    while dq:
+        h = dq.popleft()
+        c0 = best[h][0]
+        for n in board.rail_nbrs.get(h, ()):
+            if n not in allowed or control.demolished(g, h, n):
+                continue
+            c = c0 + int(single_track(g, n))
+            if c < best.get(n, (1 << 30, None))[0]:
+                best[n] = (c, h)
+                if c == c0:
+                    dq.appendleft(n)
+                else:
+                    dq.append(n)
+    return best
+
+
+def _loc_claims(g: Game, side: str) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    """15.0 LOC limit, reading R18: the armies claim in the order of their displays; each army's
+    supply units on the LOC network trace their LOC through the fewest single-track hexes not
+    already claimed by another army, and claim those hexes. Returns each such army's LOC hexes and
+    the claims."""
+    def build() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+        base = loc_hexes(g, side)
+        units: dict[str, list[str]] = {}
+        for pid in g.units_of(side):
+            if g.ut(pid).supply and g.loc(pid) in base:
+                units.setdefault(supply_army(g, pid), []).append(g.loc(pid))
+        if not any(single_track(g, h) for h in base):
+            return {army: base for army in units}, {}
+        order = [a for a in g.armies if a in units] + sorted(a for a in units if a not in g.armies)
+        claimed: dict[str, str] = {}
+        out: dict[str, frozenset[str]] = {}
+        for army in order:
+            tree = _loc_tree(g, side, {h for h in base if claimed.get(h, army) == army})
+            out[army] = frozenset(tree)
+            for h in units[army]:
+                step: str | None = h if h in tree else None
+                while step is not None:
+                    if single_track(g, step):
+                        claimed[step] = army
+                    step = tree[step][1]
+        return out, claimed
+    return g.cached("loc_claims:" + side, build)
+
+
+def army_loc_hexes(g: Game, side: str, army: str) -> frozenset[str]:
+    """15.0: the hexes from which ``army``'s supply units have a LOC: the LOC network (15.0
+    definition) less the single-track hexes other armies' LOCs hold (reading R18)."""
+    out, claimed = _loc_claims(g, side)
+    if army in out:
+        return out[army]
+    if not claimed:
+        return loc_hexes(g, side)
+    return g.cached(f"loc_army:{side}:{army}", lambda: frozenset(
+        _loc_tree(g, side, {h for h in loc_hexes(g, side) if claimed.get(h, army) == army})))
+
+
 def has_loc(g: Game, pid: int) -> bool:
-    """15.1.1: a supply unit on an RR hex with a LOC (single-track sharing, 15.0: reading R18 —
-    not limited)."""
-    return g.loc(pid) in loc_hexes(g, g.side(pid))
+    """15.1.1: a supply unit on an RR hex with a LOC; 15.0: through single-track hexes its army
+    holds (reading R18, `army_loc_hexes`)."""
+    side = g.side(pid)
+    h = g.loc(pid)
+    if h not in loc_hexes(g, side):
+        return False
+    return h in army_loc_hexes(g, side, supply_army(g, pid))
 
 
 def supply_range(g: Game, pid: int, extended: bool = False) -> int:
@@ -604,7 +683,6 @@ class SupplyPhase(Decision):
         sec = secondary_depot(g, side)
         if sec is None or g.on_map(sec):
             return []
-        locs = loc_hexes(g, side)
         out = []
         for army, a in g.armies.items():
             if a.side != side:
@@ -612,6 +690,7 @@ class SupplyPhase(Decision):
             forms = [p for p in g.units_of(side) if g.is_formation(p) and g.army(p) == army]
             if not forms:
                 continue
+            locs = army_loc_hexes(g, side, army)                          # 15.0 (reading R18)
             near = [h for h in locs if any(g.board.distance(h, g.loc(f)) <= 9 for f in forms[:6])]
             if near:
                 out.append((army, sorted(near)[0]))
@@ -712,7 +791,8 @@ def finish_supply(g: Game, side: str) -> None:
         if t.depot and not has_loc(g, pid) and g.on_map(pid):
             g.note(f"{g.unit_name(pid)} has no LOC and is displaced (15.4)")
             from_hex = g.loc(pid)
-            ops = [h for h in loc_hexes(g, side) if h in g.rules.playable(g) and not g.enemy_in(h, side)]
+            ops = [h for h in army_loc_hexes(g, side, supply_army(g, pid))      # 15.0 (reading R18)
+                   if h in g.rules.playable(g) and not g.enemy_in(h, side)]
             if ops:
                 best = min(ops, key=lambda h: (g.board.distance(h, from_hex), h))
                 g.move_piece(pid, best)
