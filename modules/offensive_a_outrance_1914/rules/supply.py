@@ -27,6 +27,7 @@ from .data import ENEMY
 from .game import HELD, Game
 from .losses import reduce_ce
 from .markers import tag
+from .special_rr import special_open
 from .terrain import side_key
 
 RR_RANGE = 5            # 15.1.3
@@ -141,7 +142,7 @@ def loc_hexes(g: Game, side: str) -> frozenset[str]:
         while queue:
             h = queue.popleft()
             for n in board.rail_nbrs.get(h, ()):
-                if n in ok or n not in ops or control.demolished(g, h, n):
+                if n in ok or n not in ops or (control.demolished(g, h, n) and not special_open(g, h, n, side)):
                     continue
                 if n in ezoc and n not in tr.friendly:
                     continue
@@ -182,7 +183,7 @@ def _loc_tree(g: Game, side: str, allowed: set[str] | frozenset[str]) -> dict[st
         h = dq.popleft()
         c0 = best[h][0]
         for n in board.rail_nbrs.get(h, ()):
-            if n not in allowed or control.demolished(g, h, n):
+            if n not in allowed or (control.demolished(g, h, n) and not special_open(g, h, n, side)):   # 18.5
                 continue
             c = c0 + int(single_track(g, n))
             if c < best.get(n, (1 << 30, None))[0]:
