@@ -171,21 +171,45 @@ def single_track(g: Game, h: str) -> bool:
     return g.board.rail.get(h) == "single"
 
 
-def _loc_tree(g: Game, side: str, allowed: set[str] | frozenset[str]) -> dict[str, tuple[int, str | None]]:
-    """The LOC network within ``allowed`` from the friendly edges and Army Bases: for each hex the
-    fewest single-track hexes on a LOC from it, and the next hex of that LOC."""
-    board = g.board
-    edges = g.rules.friendly_edges(g, side)
-    seeds = sorted(h for h in allowed if h in edges or h in bases(g, side))
-    best: dict[str, tuple[int, str | None]] = {h: (int(single_track(g, h)), None) for h in seeds}
-    dq = deque(sorted(seeds, key=lambda h: best[h][0]))
+def _loc_graph(g: Game, side: str) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], frozenset[str]]:
+    """The LOC network (15.0) as a graph: each hex's rail neighbours a LOC may step to (not across a
+    demolished structure, 18.4.2, unless a rebuilt yellow one, 18.5), the hexes it starts from (a
+    friendly edge, an Army Base) and its single-track hexes."""
+    def build() -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], frozenset[str]]:
+        base = loc_hexes(g, side)
+        board = g.board
+        demolished = frozenset(g.get("rr_demolished", []))
+        adj: dict[str, tuple[str, ...]] = {}
+        for h in base:
+            steps = []
+            for n in board.rail_nbrs.get(h, ()):
+                if n not in base:
+                    continue
+                key = f"{h}|{n}" if h < n else f"{n}|{h}"
+                if key in demolished and not special_open(g, h, n, side):                  # 18.4.2, 18.5
+                    continue
+                steps.append(n)
+            adj[h] = tuple(steps)
+        edges = g.rules.friendly_edges(g, side)
+        starts = set(bases(g, side))
+        seeds = tuple(sorted(h for h in base if h in edges or h in starts))
+        return adj, seeds, frozenset(h for h in base if single_track(g, h))
+    return g.cached("loc_graph:" + side, build)
+
+
+def _loc_tree(g: Game, side: str, barred: set[str] | frozenset[str]) -> dict[str, tuple[int, str | None]]:
+    """The LOC network less the ``barred`` hexes, from the friendly edges and Army Bases: for each
+    hex the fewest single-track hexes on a LOC from it, and the next hex of that LOC."""
+    adj, seeds, single = _loc_graph(g, side)
+    best: dict[str, tuple[int, str | None]] = {h: (int(h in single), None) for h in seeds if h not in barred}
+    dq = deque(sorted(best, key=lambda h: best[h][0]))
     while dq:
         h = dq.popleft()
         c0 = best[h][0]
-        for n in board.rail_nbrs.get(h, ()):
-            if n not in allowed or (control.demolished(g, h, n) and not special_open(g, h, n, side)):   # 18.5
+        for n in adj[h]:
+            if n in barred:
                 continue
-            c = c0 + int(single_track(g, n))
+            c = c0 + (n in single)
             if c < best.get(n, (1 << 30, None))[0]:
                 best[n] = (c, h)
                 if c == c0:
@@ -206,18 +230,25 @@ def _loc_claims(g: Game, side: str) -> tuple[dict[str, frozenset[str]], dict[str
         for pid in g.units_of(side):
             if g.ut(pid).supply and g.loc(pid) in base:
                 units.setdefault(supply_army(g, pid), []).append(g.loc(pid))
-        if not any(single_track(g, h) for h in base):
+        single = _loc_graph(g, side)[2]
+        if not single:
             return {army: base for army in units}, {}
         order = [a for a in g.armies if a in units] + sorted(a for a in units if a not in g.armies)
         claimed: dict[str, str] = {}
         out: dict[str, frozenset[str]] = {}
+        free: dict[str, tuple[int, str | None]] | None = None          # the tree with nothing barred
         for army in order:
-            tree = _loc_tree(g, side, {h for h in base if claimed.get(h, army) == army})
+            barred = {h for h, a in claimed.items() if a != army}
+            if barred:
+                tree = _loc_tree(g, side, barred)
+            else:
+                free = free if free is not None else _loc_tree(g, side, frozenset())
+                tree = free
             out[army] = frozenset(tree)
             for h in units[army]:
                 step: str | None = h if h in tree else None
                 while step is not None:
-                    if single_track(g, step):
+                    if step in single:
                         claimed[step] = army
                     step = tree[step][1]
         return out, claimed
@@ -233,7 +264,7 @@ def army_loc_hexes(g: Game, side: str, army: str) -> frozenset[str]:
     if not claimed:
         return loc_hexes(g, side)
     return g.cached(f"loc_army:{side}:{army}", lambda: frozenset(
-        _loc_tree(g, side, {h for h in loc_hexes(g, side) if claimed.get(h, army) == army})))
+        _loc_tree(g, side, {h for h, a in claimed.items() if a != army})))
 
 
 def has_loc(g: Game, pid: int) -> bool:
