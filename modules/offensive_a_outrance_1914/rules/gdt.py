@@ -5,7 +5,8 @@ its mission line (22.3.2).
 to La Manche to a ZOC of an Allied unit assigned to an army. The rulebook prints no sanction.
 Reading R50 (COVERAGE.md), as a referee would hold the player to the mission: while the line
 holds, a move of GDT units that would break it is refused (a Force's move, entraining into Rail
-Mode, embarking — the ways a unit leaves its place or its ZOC by the owner's choice); when the
+Mode, embarking, a Two-Hex unit's consolidation, pivot or sideways move, the optional Voluntary
+Withdrawal — the ways a unit leaves its place or its ZOC by the owner's choice); when the
 line does not hold (as set up, or cut by the enemy), GDT units move freely, so that they can
 restore it. Forced retreats are not moves and are never refused.
 
@@ -17,6 +18,8 @@ the ZOC of a unit of an army (the armies of the Organization Displays, not the P
 the GDT).
 """
 from __future__ import annotations
+
+from engine.rules import Violation
 
 from .game import Game
 
@@ -128,3 +131,9 @@ def keep_line(g: Game, pids: list[int], dests: dict[str, float]) -> dict[str, fl
     if not bound(g, pids):
         return dests
     return {h: left for h, left in dests.items() if line_holds(g, {p: (h,) for p in pids})}
+
+
+def violation(g: Game) -> Violation:
+    """The refusal of a choice that breaks the line (22.3.2, reading R50)."""
+    return Violation(g.cite("22.3.2"), "during GT 1-15 the GDT's units keep their line of ZOCs from La Manche "
+                                        "to an army (reading R50)")

@@ -195,7 +195,7 @@ class Force(Decision):
         if to in self.destinations(g, frame):
             return None
         if to in self.reachable(g, frame):
-            return tasks.gdt_line(g)
+            return gdt.violation(g)
         if frame["pa"]:
             return self.no(g, "7.3", "a unit that placed a PA spends no further MP")
         if frame["stuck"]:

@@ -580,7 +580,7 @@ def check_entrain(g: Game, frame: dict, to: str) -> Violation | None:
         return no(g, "7.7.3", "the destination is a connected friendly operational RR hex at least 6 hexes "
                               "from any enemy unit")
     if gdt.breaks_line(g, frame["units"], None):      # Rail Mode: no ZOC (7.7.4)
-        return gdt_line(g)
+        return gdt.violation(g)
     return None
 
 
@@ -724,7 +724,7 @@ def check_embark(g: Game, frame: dict, pid: int, to: str | None) -> Violation | 
         return no(g, "7.9.1", "the destination is a friendly-controlled Port not adjacent to an enemy unit "
                               "(or the Naval Box for the RND)")
     if gdt.breaks_line(g, [pid], None):
-        return gdt_line(g)
+        return gdt.violation(g)
     return None
 
 
@@ -911,13 +911,8 @@ def check_consolidate(g: Game, frame: dict, to: str) -> Violation | None:
     if cost is None or frame["spent"] + cost > frame["allowance"] + fm_cap(g, frame, units):
         return no(g, "7.1.1", "not enough MP to consolidate")
     if gdt.breaks_line(g, units, to):
-        return gdt_line(g)
+        return gdt.violation(g)
     return None
-
-
-def gdt_line(g: Game) -> Violation:
-    return no(g, "22.3.2", "during GT 1-15 the GDT's units keep their line of ZOCs from La Manche to an army "
-                           "(reading R50)")
 
 
 def pa_hexes(g: Game, pid: int) -> set[str]:
@@ -964,7 +959,7 @@ def check_pivot(g: Game, frame: dict, keep: str, to: str) -> Violation | None:
     if frame.get("plan"):
         return no(g, "26.2.1", "a Formation under a Strategic Plan ends each move closer to an objective")
     if gdt.breaks_line(g, units, (keep, to)):
-        return gdt_line(g)
+        return gdt.violation(g)
     return None
 
 
@@ -1012,7 +1007,7 @@ def check_slide(g: Game, frame: dict, to: str, to2: str) -> Violation | None:
     if frame.get("plan"):
         return no(g, "26.2.1", "a Formation under a Strategic Plan ends each move closer to an objective")
     if gdt.breaks_line(g, units, (to, to2)):
-        return gdt_line(g)
+        return gdt.violation(g)
     return None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from modules.offensive_a_outrance_1914.rules import gdt
 
-from .positions import blank, destinations, fresh, game, movement, refused, select, top, unit
+from .positions import all_rail, blank, destinations, fresh, game, movement, refused, select, top, unit
 
 COAST = "16.18"          # a French hex next to the Channel
 NORTH, MIDDLE, ARMY = "16.19", "16.22", "16.24"
@@ -99,3 +99,18 @@ def test_oao_22_3_2_a_two_hex_gdt_division_does_not_consolidate_out_of_the_line(
     pos.set("turn", 16)
     pos.push("allied: consolidate to=@16.19")                  # the mission is over
     assert pos.where(a) == "16.19" and not pos.state.pieces[a].props.get("two_hex")
+
+
+def test_oao_22_3_2_no_voluntary_withdrawal_out_of_the_line():
+    """20.0 (optional) lets a Force next to the enemy fall back a hex; a GDT division whose fall
+    back would open the line is refused, the hexes that keep it are offered."""
+    pos = blank("campaign", gt=5, options={"voluntary_withdrawal": "on"})
+    all_rail(pos)
+    unit(pos, "FR-81t_GDT", NORTH, army="GDT")
+    b = unit(pos, "FR-82t_GDT", MIDDLE, army="GDT")
+    unit(pos, "FR-3_2", ARMY, army="FR5")
+    unit(pos, "DE-11_6", "17.22", army="DE1")
+    pos.call("voluntary_withdrawal", side="allied", done=[])
+    offered = {str(a["to"]) for a in pos.session.legal_actions() if a.verb == "fall_back" and a["unit"] == b}
+    assert offered == {"15.22", "16.21"}                       # 17.22 holds the German
+    assert refused(pos, f"allied: fall_back unit=#{b} to=@16.23", "22.3.2")
