@@ -128,7 +128,7 @@ def breaks_line(g: Game, pids: list[int], to: str | tuple[str, ...] | None) -> b
 def keep_line(g: Game, pids: list[int], dests: dict[str, float]) -> dict[str, float]:
     """The destinations of a Force that keep the GDT's line (all of them when 22.3.2 does not
     bind the Force)."""
-    if not bound(g, pids):
+    if not bound(g, pids) or line_holds(g, {p: () for p in pids}):     # the line holds without them
         return dests
     return {h: left for h, left in dests.items() if line_holds(g, {p: (h,) for p in pids})}
 
