@@ -31,6 +31,7 @@ Per hexside
     single) along hand-listed main lines routed hex by hex between waypoint towns, RR
     structures, the Belgian pontoon and the entry hexsides A-I.
 Hand corrections are applied at the end (FORCE_* tables) and listed in PROVENANCE.md.
+The elevation-transition column (3.5.1) is left empty here: build_transitions.py fills it.
 
 Run:  /tmp/geo-oao/bin/python modules/offensive_a_outrance_1914/authoring/build_map.py
 """
@@ -872,7 +873,9 @@ def fmt(v):
     return str(v)
 
 
-LOC_ATTRS = [("country", "str"), ("elevation", "str"), ("elev", "int"), ("wooded", "bool"),
+LOC_ATTRS = [("country", "str"), ("elevation", "str"), ("elev", "int"),
+             ("transition", "int"),     # 3.5.1: filled by build_transitions.py (run it next)
+             ("wooded", "bool"),
              ("place", "str"), ("sheets", "str"), ("lorraine", "bool"), ("objective", "str"),
              ("vp", "int"), ("advance_vp", "int"), ("fortress", "str"), ("fort", "str"),
              ("port", "bool"), ("coastal", "bool"), ("paris_area", "bool"),

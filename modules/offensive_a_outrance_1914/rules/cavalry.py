@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.actions import Loc, Piece
 from engine.rules import Violation
 
-from . import events, supply
+from . import events, gdt, supply
 from .base import Decision
 from .data import ENEMY
 from .game import Game
@@ -421,7 +421,8 @@ class VoluntaryWithdrawal(Decision):
         side = g.side(pid)
         group = self.group(g, pid)
         return [n for n in g.board.nbrs.get(here, ()) if n in g.rules.playable(g) and not g.enemy_in(n, side)
-                and hop_cost(g, here, n) is not None and tethered(g, group, n)]          # 23.2
+                and hop_cost(g, here, n) is not None and tethered(g, group, n)          # 23.2
+                and not gdt.breaks_line(g, group, n)]                                   # 22.3.2 (R50)
 
     def ask(self, g: Game, frame: dict) -> str:
         return "Voluntary Withdrawal (optional 20.0): a Force next to the enemy may fall back one hex for one CE level"
@@ -435,6 +436,8 @@ class VoluntaryWithdrawal(Decision):
     def check_fall_back(self, g: Game, frame: dict, unit: Piece, to: Loc) -> Violation | None:
         if int(unit) in g.units_of(frame["side"]) and supply.isolated(g, int(unit)):
             return self.no(g, "20.0", "an Isolated Force may not withdraw voluntarily")
+        if unit in self.eligible(g, frame) and gdt.breaks_line(g, self.group(g, int(unit)), str(to)):
+            return gdt.violation(g)
         if unit not in self.eligible(g, frame) or to not in self.hexes(g, int(unit)):
             return self.no(g, "20.0", "a Force next to an enemy unit falls back one hex")
         return None

@@ -10,6 +10,7 @@ friendly unit and an enemy Fortress (3.3).
 """
 from __future__ import annotations
 
+from . import gdt
 from .data import ENEMY, SIDES
 from .game import Game
 from .special_rr import special_open
@@ -60,18 +61,41 @@ def pass_through(g: Game, side: str, hexes: list[str]) -> None:
     cut_rail(g, ENEMY[side], hexes)
 
 
-def _reach(g: Game, side: str) -> set[str]:
+def _zoc_without(g: Game, side: str, ignore: frozenset[int]) -> set[str]:
+    """The ZOC hexes of ``side``'s units other than ``ignore`` (3.2, 3.2.1)."""
+    zoc_nbrs = g.board.zoc_nbrs
+    out: set[str] = set()
+    for pid in g.units_of(side):
+        if pid in ignore or not g.exerts_zoc(pid):
+            continue
+        piece = g.state.pieces[pid]
+        out.update(zoc_nbrs.get(piece.loc, ()))
+        other = piece.props.get("two_hex")
+        if other:
+            out.update(zoc_nbrs.get(other, ()))
+    return out
+
+
+def _reach(g: Game, side: str, ignore: frozenset[int] = frozenset()) -> set[str]:
     """Hexes ``side`` reaches from its friendly map edges without entering enemy units or
-    un-negated enemy ZOC (friendly units or friendly ZOC negate it, as for supply, 3.2.2)."""
+    un-negated enemy ZOC (friendly units or friendly ZOC negate it, as for supply, 3.2.2) — as if
+    the enemy units of ``ignore`` were not on the map."""
     board = g.board
     enemy = ENEMY[side]
-    ezoc, fzoc = g.zoc(enemy), g.zoc(side)
+    fzoc = g.zoc(side)
     at = g.index()["side_at"]
     playable = g.rules.playable(g)
     start = sorted(g.rules.friendly_edges(g, side))
+    if ignore:
+        ezoc: frozenset[str] | set[str] = _zoc_without(g, enemy, ignore)
+        blocking = {h for h in g.enemy_hexes(side)
+                    if any(p not in ignore and g.side(p) == enemy for p in g.units_at(h))}
+    else:
+        ezoc = g.zoc(enemy)
+        blocking = None
 
     def open_(h: str) -> bool:
-        if at.get(h) == enemy and g.enemy_in(h, side):
+        if at.get(h) == enemy and (g.enemy_in(h, side) if blocking is None else h in blocking):
             return False
         return h not in ezoc or at.get(h) == side or h in fzoc
 
@@ -91,6 +115,16 @@ def _reach(g: Game, side: str) -> set[str]:
                     nxt.append(n)
         frontier = nxt
     return seen
+
+
+def behind_gdt_front(g: Game) -> frozenset[str]:
+    """18.2 clarification: the hexes behind the GDT's front — the German side would reach them
+    from its map edges if the GDT's units (22.3, before GT 18) were not on the map, and does not
+    reach them with them there."""
+    units = frozenset(gdt.units(g))
+    if not units:
+        return frozenset()
+    return frozenset(_reach(g, "german", units) - _reach(g, "german"))
 
 
 def update_fronts(g: Game) -> None:
@@ -140,8 +174,10 @@ def demolished(g: Game, a: str, b: str) -> bool:
 
 def rail_network(g: Game, side: str) -> set[str]:
     """18.2: every RR line behind the friendly Front Line (controlled by ``side``) and connected
-    to a friendly map edge is friendly operational; 18.3.2: cleared Réseau du Nord lines stay out
-    until GT 14; 18.4.2: not across demolished structures."""
+    to a friendly map edge is friendly operational — but not the lines behind the GDT's front,
+    which stay as they were (18.2 clarification: a non-operational hex there is not converted);
+    18.3.2: cleared Réseau du Nord lines stay out until GT 14; 18.4.2: not across demolished
+    structures."""
     board = g.board
     playable = g.rules.playable(g)
     excluded: set[str] = set()
@@ -150,9 +186,12 @@ def rail_network(g: Game, side: str) -> set[str]:
             if g.get(f"rdn_{area}_cleared"):
                 excluded |= g.rules.reseau_du_nord[area]
     enemy = ENEMY[side]
+    # 18.2 clarification: the GDT is no army; RR lines behind its front are not converted (they
+    # keep the state they had)
+    unchanged = behind_gdt_front(g) - operational(g, side) if side == "allied" else frozenset()
 
     def ok(h: str) -> bool:
-        return (h in playable and h not in excluded and controlled_by(g, h, side)
+        return (h in playable and h not in excluded and h not in unchanged and controlled_by(g, h, side)
                 and not (g.side_at(h) == enemy and g.enemy_in(h, side)))
 
     if g.scenario() == "lorraine":             # 29.3.2: every RR line behind the front line

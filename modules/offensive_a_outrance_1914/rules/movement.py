@@ -14,7 +14,7 @@ from engine import commands as C
 from engine.actions import Loc, Piece
 from engine.rules import Violation
 
-from . import combat, control, events, moves, substitutions, tasks
+from . import combat, control, events, gdt, moves, substitutions, tasks
 from .base import Decision
 from .data import ENEMY
 from .forces import active_unit, can_select, fm_cap, forced_march_check, plan_bound, plan_satisfied
@@ -159,15 +159,21 @@ class Force(Decision):
     def normal_left(self, frame: dict) -> float:
         return max(0.0, frame["allowance"] - frame["spent"])
 
-    def destinations(self, g: Game, frame: dict) -> dict[str, float]:
-        """Where the Force may end a move now (cached for the position: one search)."""
+    def reachable(self, g: Game, frame: dict) -> dict[str, float]:
+        """Where the Force's MP take it now (cached for the position: one search)."""
         def build() -> dict[str, float]:
             budget = self.budget(g, frame)
             if budget <= 0 or tasks.pinned(g, frame):
                 return {}
             r = moves.fast_reach(g, frame, int(budget))
             return {h: left for h, left in r.remaining.items() if h != frame["hex"]}
-        return g.cached("force_destinations", build)
+        return g.cached("force_reachable", build)
+
+    def destinations(self, g: Game, frame: dict) -> dict[str, float]:
+        """Where the Force may end a move now: where it can reach, keeping the GDT's line while
+        it holds (22.3.2, reading R50)."""
+        return g.cached("force_destinations",
+                        lambda: gdt.keep_line(g, frame["units"], self.reachable(g, frame)))
 
     # -- actions --------------------------------------------------------------------------------
     def actions(self, g: Game, frame: dict):
@@ -188,6 +194,8 @@ class Force(Decision):
     def check_move(self, g: Game, frame: dict, to: Loc) -> Violation | None:
         if to in self.destinations(g, frame):
             return None
+        if to in self.reachable(g, frame):
+            return gdt.violation(g)
         if frame["pa"]:
             return self.no(g, "7.3", "a unit that placed a PA spends no further MP")
         if frame["stuck"]:

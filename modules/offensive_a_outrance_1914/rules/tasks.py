@@ -10,7 +10,7 @@ import math
 from engine import commands as C
 from engine.rules import Violation
 
-from . import control, events, moves
+from . import control, events, gdt, moves
 from .data import ENEMY, RND
 from .forces import FM_CAVALRY, active_unit, can_select, fm_cap, forced_march_check
 from .game import CHANNEL, NAVAL_BOX, Game
@@ -188,7 +188,8 @@ def task_offers(state, g: Game, frame: dict):
             if check_consolidate(g, frame, h) is None:
                 yield state.offer("consolidate", side, to=h)
         yield from two_hex_offers(state, g, frame, units[0])
-    if len(units) == 1 and not frame["moved"] and entrain_basic(g, frame) is None:
+    if len(units) == 1 and not frame["moved"] and entrain_basic(g, frame) is None \
+            and not gdt.breaks_line(g, units, None):
         for h in rail_destinations(g, frame, units[0]):
             yield state.offer("entrain", side, to=h)
 
@@ -578,6 +579,8 @@ def check_entrain(g: Game, frame: dict, to: str) -> Violation | None:
     if to not in rail_destinations(g, frame, frame["units"][0]):
         return no(g, "7.7.3", "the destination is a connected friendly operational RR hex at least 6 hexes "
                               "from any enemy unit")
+    if gdt.breaks_line(g, frame["units"], None):      # Rail Mode: no ZOC (7.7.4)
+        return gdt.violation(g)
     return None
 
 
@@ -720,6 +723,8 @@ def check_embark(g: Game, frame: dict, pid: int, to: str | None) -> Violation | 
     if to is not None and to not in naval_ports(g, "allied", pid):
         return no(g, "7.9.1", "the destination is a friendly-controlled Port not adjacent to an enemy unit "
                               "(or the Naval Box for the RND)")
+    if gdt.breaks_line(g, [pid], None):
+        return gdt.violation(g)
     return None
 
 
@@ -905,6 +910,8 @@ def check_consolidate(g: Game, frame: dict, to: str) -> Violation | None:
     cost = ctx.cost(frm, to)
     if cost is None or frame["spent"] + cost > frame["allowance"] + fm_cap(g, frame, units):
         return no(g, "7.1.1", "not enough MP to consolidate")
+    if gdt.breaks_line(g, units, to):
+        return gdt.violation(g)
     return None
 
 
@@ -951,6 +958,8 @@ def check_pivot(g: Game, frame: dict, keep: str, to: str) -> Violation | None:
         return no(g, "7.1.1", "not enough MP to pivot")
     if frame.get("plan"):
         return no(g, "26.2.1", "a Formation under a Strategic Plan ends each move closer to an objective")
+    if gdt.breaks_line(g, units, (keep, to)):
+        return gdt.violation(g)
     return None
 
 
@@ -997,6 +1006,8 @@ def check_slide(g: Game, frame: dict, to: str, to2: str) -> Violation | None:
         return no(g, "7.1.1", "not enough MP")
     if frame.get("plan"):
         return no(g, "26.2.1", "a Formation under a Strategic Plan ends each move closer to an objective")
+    if gdt.breaks_line(g, units, (to, to2)):
+        return gdt.violation(g)
     return None
 
 

@@ -118,8 +118,22 @@ def escarpment_up(g: Game, frm: str, to: str) -> bool:
     return g.board.side.get((frm, to), {}).get("escarpment_up") == to
 
 
+def transition(g: Game, h: str) -> int:
+    """3.5.1: the open elevation (1 Depression, 2 Height, 3 Hill) that ``h``'s elevation-transition
+    colour shades into; 0 none (reconstructed data: `locations.csv` `transition`, derived from the
+    elevation tint, authoring/build_transitions.py)."""
+    return int(g.board.hexes.get(h, {}).get("transition") or 0)
+
+
+def transition_between(g: Game, a: str, b: str) -> bool:
+    """3.5.1: transition colour lies between the elevations of ``a`` and ``b``: one of them is
+    shaded into the other's elevation."""
+    elev = g.board.elev
+    return transition(g, a) == elev.get(b, 0) or transition(g, b) == elev.get(a, 0)
+
+
 def uphill(g: Game, frm: str, to: str) -> bool:
-    """3.5: ``to`` is at a higher elevation than ``frm`` (3.5.1: the transition shading between
-    Depression, Height and Hill gives no benefit — the module marks none, so every difference
-    counts)."""
-    return g.board.elev.get(to, 0) > g.board.elev.get(frm, 0)
+    """3.5: ``to`` is at a higher elevation than ``frm`` — unless elevation-transition colour lies
+    between them, which gives the higher elevation no combat benefit (3.5.1)."""
+    elev = g.board.elev
+    return elev.get(to, 0) > elev.get(frm, 0) and not transition_between(g, frm, to)
