@@ -24,6 +24,7 @@ units, sieges, beachheads), so a move of a side's own units never retraces that 
 """
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Iterable
 
 from engine import commands as C
@@ -97,53 +98,85 @@ _MARKERS = {"m_control": _CONTROL, "m_siege": _SIEGE, "m_destroyed": _DESTROYED,
 
 
 class _Snapshot:
-    """What supply reads of one position, in one pass over the stacks: control markers, the
-    spaces holding each side's units, sieges (less destroyed forts) and MEF beachheads. The
-    part one side's tracing depends on is :meth:`key`: positions agreeing on it trace alike."""
+    """What supply reads of one position: control markers, the spaces holding each side's
+    units (and how many), sieges (less destroyed forts) and MEF beachheads. The part one
+    side's tracing depends on is :meth:`key`: positions agreeing on it trace alike.
+
+    Built once from every stack, then kept up to date from the state's journal of changed
+    locations (:meth:`GameState.touched_since`): only those spaces are read again, and a
+    change that touches nothing supply reads (a card, an activation or OOS marker, a unit's
+    step) keeps the same snapshot, with the answers given for it."""
 
     def __init__(self, g: "Game") -> None:
         m = _map(g)
-        kinds = m.kinds
-        pieces = g.state.pieces
+        self.map = m
+        #: per space holding anything supply reads: (control face or None, AP units, CP
+        #: units, siege, destroyed, beachhead)
+        self.read: dict[str, tuple] = {}
+        pieces, kinds, unit_side = g.state.pieces, m.kinds, m.unit_side
+        for loc, stack in g.state.stacks.items():
+            if loc in m.space_set:
+                facts = _read_space(stack, pieces, kinds, unit_side)
+                if facts is not None:
+                    self.read[loc] = facts
+        self._derive()
+
+    def _derive(self) -> None:
+        m = self.map
         marks: dict[str, str] = {}
         units: dict[str, set[str]] = {"AP": set(), "CP": set()}
         counts: dict[str, dict[str, int]] = {"AP": {}, "CP": {}}
-        besieged: set[str] = set()
-        destroyed: set[str] = set()
-        beachheads: set[str] = set()
-        space_set = m.space_set
-        for loc, stack in g.state.stacks.items():
-            if loc not in space_set:
-                continue
-            for pid in stack:
-                piece = pieces[pid]
-                kind = kinds.get(piece.type)
-                if kind is None:
-                    continue
-                if kind is _UNIT:
-                    side = m.unit_side[piece.type]
-                    units.setdefault(side, set()).add(loc)
-                    where = counts.setdefault(side, {})
-                    where[loc] = where.get(loc, 0) + 1
-                elif kind is _CONTROL:
-                    if loc not in marks:
-                        marks[loc] = board.CONTROL_FACES[piece.face]
-                elif kind is _SIEGE:
-                    besieged.add(loc)
-                elif kind is _DESTROYED:
-                    destroyed.add(loc)
-                else:
-                    beachheads.add(loc)
-        self.map = m
+        sieges, destroyed, beachheads = set(), set(), set()
+        for loc, (mark, ap, cp, siege, gone, beach) in self.read.items():
+            if mark is not None:
+                marks[loc] = mark
+            if ap:
+                units["AP"].add(loc)
+                counts["AP"][loc] = ap
+            if cp:
+                units["CP"].add(loc)
+                counts["CP"][loc] = cp
+            if siege:
+                sieges.add(loc)
+            if gone:
+                destroyed.add(loc)
+            if beach:
+                beachheads.add(loc)
         self.ctrl: dict[str, str] = dict(m.printed)
         self.ctrl.update(marks)
         #: the spaces holding units of each side, and how many
         self.units = units
         self.counts = counts
-        self.besieged = besieged - destroyed
+        self.besieged = sieges - destroyed
         self.beachheads = beachheads
         self._marks = frozenset(marks.items())
         self._keys: dict[str, tuple] = {}
+
+    def updated(self, g: "Game", touched: Iterable[str]) -> "_Snapshot":
+        """This snapshot after the stacks of ``touched`` changed: itself if nothing supply
+        reads changed there, else a new one (a snapshot never changes once made)."""
+        m = self.map
+        pieces, kinds, unit_side = g.state.pieces, m.kinds, m.unit_side
+        stacks = g.state.stacks
+        changed: dict[str, tuple | None] = {}
+        for loc in set(touched):
+            if loc in m.space_set:
+                stack = stacks.get(loc)
+                facts = _read_space(stack, pieces, kinds, unit_side) if stack else None
+                if facts != self.read.get(loc):
+                    changed[loc] = facts
+        if not changed:
+            return self
+        new = _Snapshot.__new__(_Snapshot)
+        new.map = m
+        new.read = dict(self.read)
+        for loc, facts in changed.items():
+            if facts is None:
+                new.read.pop(loc, None)
+            else:
+                new.read[loc] = facts
+        new._derive()
+        return new
 
     def key(self, side: str) -> tuple:
         """Everything ``side``'s supply lines depend on in this position."""
@@ -155,7 +188,36 @@ class _Snapshot:
         return hit
 
 
-_SNAP: dict = {"key": None, "snap": None}
+def _read_space(stack, pieces, kinds, unit_side) -> tuple | None:
+    """What supply reads of one space's stack (see :attr:`_Snapshot.read`), None if nothing:
+    its first control marker's face, how many units of each side, a siege, a destroyed fort,
+    a beachhead."""
+    mark, ap, cp, siege, gone, beach = None, 0, 0, False, False, False
+    for pid in stack:
+        piece = pieces[pid]
+        kind = kinds.get(piece.type)
+        if kind is None:
+            continue
+        if kind is _UNIT:
+            if unit_side[piece.type] == "AP":
+                ap += 1
+            else:
+                cp += 1
+        elif kind is _CONTROL:
+            if mark is None:
+                mark = board.CONTROL_FACES[piece.face]
+        elif kind is _SIEGE:
+            siege = True
+        elif kind is _DESTROYED:
+            gone = True
+        else:
+            beach = True
+    if mark is None and not (ap or cp or siege or gone or beach):
+        return None
+    return mark, ap, cp, siege, gone, beach
+
+
+_SNAP: dict = {"state": None, "mark": None, "module": None, "snap": None}
 
 
 def position(g: "Game") -> _Snapshot:
@@ -165,10 +227,19 @@ def position(g: "Game") -> _Snapshot:
 
 
 def _snapshot(g: "Game") -> _Snapshot:
-    """The position's :class:`_Snapshot`, kept until the state changes."""
-    key = (id(g.state), g.state._hash, id(g.module))
-    if _SNAP["key"] != key:
-        _SNAP["key"], _SNAP["snap"] = key, _Snapshot(g)
+    """The position's :class:`_Snapshot`, kept up to date through the state's journal."""
+    state = g.state
+    mark = state.change_mark
+    ref = _SNAP["state"]
+    if ref is not None and ref() is state and _SNAP["module"]() is g.module:
+        if _SNAP["mark"] == mark:
+            return _SNAP["snap"]
+        touched = state.touched_since(_SNAP["mark"])
+        if touched is not None:
+            _SNAP["mark"], _SNAP["snap"] = mark, _SNAP["snap"].updated(g, touched)
+            return _SNAP["snap"]
+    _SNAP.update(state=weakref.ref(state), mark=mark, module=weakref.ref(g.module),
+                 snap=_Snapshot(g))
     return _SNAP["snap"]
 
 
@@ -277,7 +348,7 @@ _CACHE_LIMIT = 4096   # traces kept per module
 def forget(g: "Game") -> None:
     """Drop every remembered answer (benchmarks measure the searches themselves)."""
     board.per_module(g, "supply_traces", dict).clear()
-    _ASKED["key"] = _SNAP["key"] = None
+    _ASKED["snap"] = _SNAP["state"] = None
 
 
 def supplied_spaces(g: "Game", side: str, nation: str | None,
@@ -286,9 +357,9 @@ def supplied_spaces(g: "Game", side: str, nation: str | None,
     supply (14.1.2-14.1.4), to ``only_sources`` if given (17.1.4.1 asks which source).
     Remembered by what the lines depend on (control, enemy units, sieges, beachheads: the
     snapshot's key), so asking again in a position that moved nothing supply reads is free."""
-    key = (id(g.state), g.state._hash, id(g.module))
-    if _ASKED["key"] != key:
-        _ASKED["key"], _ASKED["d"] = key, {}
+    snap = _snapshot(g)
+    if _ASKED["snap"] is not snap:
+        _ASKED["snap"], _ASKED["d"] = snap, {}
     q = (side, nation, tuple(only_sources) if only_sources is not None else None)
     hit = _ASKED["d"].get(q)
     if hit is None:
@@ -296,7 +367,7 @@ def supplied_spaces(g: "Game", side: str, nation: str | None,
     return hit
 
 
-_ASKED: dict = {"key": None, "d": {}}   # this position's answers, by question
+_ASKED: dict = {"snap": None, "d": {}}   # the answers for this snapshot, by question
 
 
 def _supplied(g: "Game", side: str, nation: str | None, only_sources: Iterable[str] | None,
