@@ -56,6 +56,8 @@ class _Map:
         self.nation = {l: locs[l].attrs.get("nation") for l in self.spaces}
         self.region = {l: locs[l].attrs.get("region") for l in self.spaces}
         self.ports = [l for l in self.spaces if locs[l].attrs.get("port")]
+        #: the spaces with a printed fort (15.1; :func:`board.fort_value`)
+        self.forts = frozenset(l for l in self.spaces if int(locs[l].attrs.get("fort", 0) or 0) > 0)
         self.source = {kind: [l for l in self.spaces if locs[l].attrs.get("supply") == kind]
                        for kind in ("CP", "AP", "RU", "SB")}
         self.side_nations = {side: {n.id for n in g.module.nationalities if n.side == side}
@@ -110,8 +112,8 @@ class _Snapshot:
     def __init__(self, g: "Game") -> None:
         m = _map(g)
         self.map = m
-        #: per space holding anything supply reads: (control face or None, AP units, CP
-        #: units, siege, destroyed, beachhead)
+        #: per space holding anything supply reads: (control face or None, the AP units, the
+        #: CP units (piece ids, bottom to top), siege, destroyed, beachhead)
         self.read: dict[str, tuple] = {}
         pieces, kinds, unit_side = g.state.pieces, m.kinds, m.unit_side
         for loc, stack in g.state.stacks.items():
@@ -132,10 +134,10 @@ class _Snapshot:
                 marks[loc] = mark
             if ap:
                 units["AP"].add(loc)
-                counts["AP"][loc] = ap
+                counts["AP"][loc] = len(ap)
             if cp:
                 units["CP"].add(loc)
-                counts["CP"][loc] = cp
+                counts["CP"][loc] = len(cp)
             if siege:
                 sieges.add(loc)
             if gone:
@@ -147,10 +149,14 @@ class _Snapshot:
         #: the spaces holding units of each side, and how many
         self.units = units
         self.counts = counts
+        self.sieges = sieges             # Siege markers (board.fort_besieged)
         self.besieged = sieges - destroyed
+        #: the forts standing (printed, not destroyed: :func:`board.fort_intact`)
+        self.intact_forts = m.forts - destroyed
         self.beachheads = beachheads
         self._marks = frozenset(marks.items())
         self._keys: dict[str, tuple] = {}
+        self.oos: dict[tuple, list[int]] = {}   # oos_units' answers for this snapshot
 
     def updated(self, g: "Game", touched: Iterable[str]) -> "_Snapshot":
         """This snapshot after the stacks of ``touched`` changed: itself if nothing supply
@@ -190,9 +196,9 @@ class _Snapshot:
 
 def _read_space(stack, pieces, kinds, unit_side) -> tuple | None:
     """What supply reads of one space's stack (see :attr:`_Snapshot.read`), None if nothing:
-    its first control marker's face, how many units of each side, a siege, a destroyed fort,
-    a beachhead."""
-    mark, ap, cp, siege, gone, beach = None, 0, 0, False, False, False
+    its first control marker's face, the units of each side, a siege, a destroyed fort, a
+    beachhead."""
+    mark, ap, cp, siege, gone, beach = None, (), (), False, False, False
     for pid in stack:
         piece = pieces[pid]
         kind = kinds.get(piece.type)
@@ -200,9 +206,9 @@ def _read_space(stack, pieces, kinds, unit_side) -> tuple | None:
             continue
         if kind is _UNIT:
             if unit_side[piece.type] == "AP":
-                ap += 1
+                ap += (pid,)
             else:
-                cp += 1
+                cp += (pid,)
         elif kind is _CONTROL:
             if mark is None:
                 mark = board.CONTROL_FACES[piece.face]
@@ -445,20 +451,25 @@ def in_supply(g: "Game", loc: str, side: str, nation: str | None, attrition: boo
 
 
 def oos_units(g: "Game", side: str, attrition: bool = False) -> list[int]:
-    """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order."""
-    m = _map(g)
-    unit_side, nation_of, space_set = m.unit_side, m.unit_nation, m.space_set
+    """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order.
+    Remembered with the supply snapshot (which names every unit on the map)."""
+    snap = _snapshot(g)
+    key = (side, attrition, bool(g.get("pog_greece_limited")))   # always_in_supply reads it
+    hit = snap.oos.get(key)
+    if hit is None:
+        hit = snap.oos[key] = _oos_units(g, snap, side, attrition)
+    return list(hit)
+
+
+def _oos_units(g: "Game", snap: _Snapshot, side: str, attrition: bool) -> list[int]:
+    nation_of = snap.map.unit_nation
     pieces = g.state.pieces
     cache: dict[str, frozenset[str]] = {}
     out = []
-    for loc, stack in g.state.stacks.items():
-        if loc not in space_set:
-            continue
-        for pid in stack:
-            t = pieces[pid].type
-            if unit_side.get(t) != side:
-                continue
-            nation = nation_of[t]
+    at = 1 if side == "AP" else 2
+    for loc, facts in snap.read.items():
+        for pid in facts[at]:
+            nation = nation_of[pieces[pid].type]
             if always_in_supply(g, loc, nation, attrition):
                 continue
             supplied = cache.get(nation)
