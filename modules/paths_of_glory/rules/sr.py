@@ -350,27 +350,46 @@ def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
                 yield loc, "sea"
 
 
-def _reserve_targets(g: Game, side: str, pid: int) -> Iterator[str]:
+def _reserve_targets(g: Game, side: str, pid: int) -> tuple[str, ...]:
     """13.1.8: the spaces a unit may SR to from the Reserve Box, before the end checks: a
     space holding a unit of its nationality (not only the ANA or SN), its own capital or
-    supply source, and for US corps any French port."""
+    supply source, and for US corps any French port. Remembered with the supply snapshot
+    (which names every unit on the map) for each nationality."""
     pt = g.ptype(pid)
     nation = _nation(g, pid)
+    seen = supply.position(g)
+    key = ("sr_reserve_targets", side, nation, pt.nationality)
+    hit = seen.memo.get(key)
+    if hit is None:
+        hit = seen.memo[key] = tuple(_reserve_targets_now(g, seen, side, nation, pt.nationality))
+    return hit
+
+
+def _reserve_targets_now(g: Game, seen, side: str, nation: str, nationality: str) -> Iterator[str]:
     adj = movement.adjacency(g)
-    for loc, stack in g.state.stacks.items():
-        if loc not in adj or not stack:
-            continue
-        if any(_nation(g, p) == nation and g.state.pieces[p].type not in ("ana_corps", "sn_corps")
-               for p in board.units_in(g, loc, side)):
+    pieces = g.state.pieces
+    at = 1 if side == "AP" else 2           # the side's units in the snapshot's facts
+    for loc, facts in seen.read.items():
+        if loc in adj and any(_nation(g, p) == nation
+                              and pieces[p].type not in ("ana_corps", "sn_corps")
+                              for p in facts[at]):
             yield loc
-    for loc in adj:
-        if board.attr(g, loc, "nation") == pt.nationality \
-                and (board.attr(g, loc, "capital") or board.attr(g, loc, "supply")):
-            yield loc
-    if pt.nationality == "US":
+    yield from _printed_reserve_targets(g).get(nationality, ())
+
+
+def _printed_reserve_targets(g: Game) -> dict[str, list[str]]:
+    """13.1.8, the printed part (read once per module): by nationality, its own capitals and
+    supply sources, and for the US every French port."""
+    def build() -> dict[str, list[str]]:
+        adj = movement.adjacency(g)
+        out: dict[str, list[str]] = {}
         for loc in adj:
-            if board.attr(g, loc, "port") and board.attr(g, loc, "nation") == "FR":
-                yield loc
+            if board.attr(g, loc, "capital") or board.attr(g, loc, "supply"):
+                out.setdefault(board.attr(g, loc, "nation"), []).append(loc)
+        out["US"] = out.get("US", []) + [loc for loc in adj if board.attr(g, loc, "port")
+                                         and board.attr(g, loc, "nation") == "FR"]
+        return out
+    return board.per_module(g, "sr_printed_reserve_targets", build)
 
 
 def _land_reach(g: Game, side: str, pid: int) -> Iterator[str]:
@@ -616,16 +635,17 @@ def pickable(g: Game, frame: dict) -> Iterator[int]:
     side = frame["side"]
     left = frame["points"] - frame["spent"]
     seen = set()
-    adj = movement.adjacency(g)
     done = set(frame["done"])
-    for loc, stack in sorted(g.state.stacks.items()):
-        if loc != f"reserve:{side}" and loc not in adj:
-            continue
-        for pid in stack:
+    reserve = f"reserve:{side}"
+    at = 1 if side == "AP" else 2              # the side's units in the snapshot's facts
+    units = {loc: facts[at] for loc, facts in supply.position(g).read.items() if facts[at]}
+    if g.state.stacks.get(reserve):
+        units[reserve] = board.units_in(g, reserve, side)
+    for loc in sorted(units):
+        for pid in units[loc]:
             piece = g.state.pieces[pid]
             kind = (loc, piece.type, piece.face)
-            if (kind in seen or not board.is_unit(g, pid) or board.side_of(g, pid) != side
-                    or pid in done or cost(g, pid) > left):
+            if kind in seen or pid in done or cost(g, pid) > left:
                 continue
             seen.add(kind)
             if can_sr(g, frame, pid):

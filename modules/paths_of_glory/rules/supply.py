@@ -157,6 +157,8 @@ class _Snapshot:
         self._marks = frozenset(marks.items())
         self._keys: dict[str, tuple] = {}
         self.oos: dict[tuple, list[int]] = {}   # oos_units' answers for this snapshot
+        #: other rules' answers that depend only on what the snapshot holds, by question
+        self.memo: dict[tuple, object] = {}
 
     def updated(self, g: "Game", touched: Iterable[str]) -> "_Snapshot":
         """This snapshot after the stacks of ``touched`` changed: itself if nothing supply
