@@ -84,7 +84,20 @@ def season(g: "Game") -> str:
 
 def on_near_east_map(g: "Game", loc: str) -> bool:
     """The Near East map, Constantinople and Bursa included (9.2.7, 11.3.1)."""
-    return board.attr(g, loc, "region") == "near_east" or bool(board.attr(g, loc, "ne_main_copy"))
+    return loc in _near_east(g)
+
+
+def _near_east(g: "Game") -> frozenset[str]:
+    """The locations :func:`on_near_east_map` names, read once per module."""
+    return board.per_module(g, "near_east", lambda: frozenset(
+        l.id for l in g.module.locations.values()
+        if l.attrs.get("region") == "near_east" or l.attrs.get("ne_main_copy")))
+
+
+def near_east_spaces(g: "Game") -> frozenset[str]:
+    """The map spaces on the Near East map (13.2), read once per module."""
+    return board.per_module(g, "near_east_spaces", lambda: frozenset(
+        l for l in _near_east(g) if board.is_space(g, l)))
 
 
 def near_east_army(g: "Game", pid: int) -> bool:

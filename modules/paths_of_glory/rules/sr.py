@@ -100,24 +100,23 @@ def end_problem(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | Non
 
 
 def _end_problem_now(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
-    name = place(g, loc)
     seen = supply.position(g)
     if loc in seen.units["AP" if side == "CP" else "CP"]:
-        return "13.1.5", f"{name} holds enemy units"  # PoG 10.1.5 / 13.1.5: never into enemy
+        return "13.1.5", f"{place(g, loc)} holds enemy units"  # PoG 10.1.5 / 13.1.5: never into enemy
         # units (e.g. the besiegers of a friendly fort, whose space stays friendly, 15.1.10; fuzz seed 179)
     if entry.greek_blocked(g, loc) or (entry.greek_limited(g) and board.nation_of(g, pid) == "GR"):
         return "9.5.2.4", "nobody moves the neutral Greek units nor joins them"
     there = seen.counts[side].get(loc, 0)
     over = there + 1 - movement.STACKING_LIMIT
     if over > 0 and _allowance(g, side, pid, loc, need=over) < over:
-        return "10.1.4", (f"{name} would stay over the stacking limit of "
+        return "10.1.4", (f"{place(g, loc)} would stay over the stacking limit of "
                           f"{movement.STACKING_LIMIT} units (10.1.1): the SR points left cannot "
                           "move enough units out of it before the SR ends (10.1.2)")
     if seen.ctrl.get(loc) != side and not _friendly_end(g, side, loc):
-        return "13.1.5", f"{name} is not a friendly space"
+        return "13.1.5", f"{place(g, loc)} is not a friendly space"
     if side == "CP" and loc in movement.CP_COAST and not movement.coast_open(g):
-        return "11.1.9", (f"Central Powers units may not SR to {name} before Race to the Sea "
-                          "or CP War Status 4")
+        return "11.1.9", (f"Central Powers units may not SR to {place(g, loc)} before Race to "
+                          "the Sea or CP War Status 4")
     if side == "AP" and loc == KAVALA and not kavala_open(g):
         return "9.5.2.4", "SR into Kavala only after Greek entry or Salonika"
     pt = g.ptype(pid)
@@ -138,7 +137,7 @@ def _end_problem_now(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] 
             and pt.nationality == "GE"):
         return "5.7.4", "no German army there before Allied Total War (5.7.4 #6)"
     if not supply.in_supply(g, loc, side, board.nation_of(g, pid)):  # the dearest: last
-        return "13.1.5", f"{name} is not a supplied space for this unit"
+        return "13.1.5", f"{place(g, loc)} is not a supplied space for this unit"
     return None
 
 
@@ -465,7 +464,8 @@ def reserve_sources_only(g: Game, side: str, nation: str) -> frozenset[str] | No
 
 
 def _ne(g: Game, loc: str) -> bool:
-    return board.is_space(g, loc) and movement.on_near_east_map(g, loc)
+    """A space of the Near East map (13.2; the Reserve Box and other boxes are off it)."""
+    return loc in movement.near_east_spaces(g)
 
 
 def ne_violation(g: Game, side: str, pid: int, here: str, to: str, mode: str) -> Violation | None:

@@ -225,30 +225,38 @@ def _read_space(stack, pieces, kinds, unit_side) -> tuple | None:
     return mark, ap, cp, siege, gone, beach
 
 
-_SNAP: dict = {"state": None, "mark": None, "module": None, "snap": None}
+class _Kept:
+    """The last snapshot made, for which state (weakly: a state dropped is never matched by a
+    later one at the same address), module and journal mark."""
+    __slots__ = ("state", "module", "mark", "snap")
+
+    def __init__(self) -> None:
+        self.state = self.module = self.mark = self.snap = None
+
+
+_SNAP = _Kept()
 
 
 def position(g: "Game") -> _Snapshot:
     """What supply reads of this position (control, each side's occupied spaces, sieges),
-    read once per position: rules asking these of many spaces read them here."""
-    return _snapshot(g)
-
-
-def _snapshot(g: "Game") -> _Snapshot:
-    """The position's :class:`_Snapshot`, kept up to date through the state's journal."""
-    state = g.state
-    mark = state.change_mark
-    ref = _SNAP["state"]
-    if ref is not None and ref() is state and _SNAP["module"]() is g.module:
-        if _SNAP["mark"] == mark:
-            return _SNAP["snap"]
-        touched = state.touched_since(_SNAP["mark"])
+    kept up to date through the state's journal of changed locations: rules asking these of
+    many spaces read them here."""
+    state, kept = g.state, _SNAP
+    ref = kept.state
+    if ref is not None and ref() is state and kept.module() is g.module:
+        mark = state.change_mark
+        if kept.mark == mark:
+            return kept.snap
+        touched = state.touched_since(kept.mark)
         if touched is not None:
-            _SNAP["mark"], _SNAP["snap"] = mark, _SNAP["snap"].updated(g, touched)
-            return _SNAP["snap"]
-    _SNAP.update(state=weakref.ref(state), mark=mark, module=weakref.ref(g.module),
-                 snap=_Snapshot(g))
-    return _SNAP["snap"]
+            kept.mark, kept.snap = mark, kept.snap.updated(g, touched)
+            return kept.snap
+    kept.state, kept.module = weakref.ref(state), weakref.ref(g.module)
+    kept.mark, kept.snap = state.change_mark, _Snapshot(g)
+    return kept.snap
+
+
+_snapshot = position
 
 
 class _View:
@@ -356,7 +364,7 @@ _CACHE_LIMIT = 4096   # traces kept per module
 def forget(g: "Game") -> None:
     """Drop every remembered answer (benchmarks measure the searches themselves)."""
     board.per_module(g, "supply_traces", dict).clear()
-    _ASKED["snap"] = _SNAP["state"] = None
+    _ASKED["snap"] = _SNAP.state = None
 
 
 def supplied_spaces(g: "Game", side: str, nation: str | None,
