@@ -124,37 +124,51 @@ class _Snapshot:
         self._derive()
 
     def _derive(self) -> None:
-        m = self.map
-        marks: dict[str, str] = {}
-        units: dict[str, set[str]] = {"AP": set(), "CP": set()}
-        counts: dict[str, dict[str, int]] = {"AP": {}, "CP": {}}
-        sieges, destroyed, beachheads = set(), set(), set()
-        for loc, (mark, ap, cp, siege, gone, beach) in self.read.items():
-            if mark is not None:
-                marks[loc] = mark
-            if ap:
-                units["AP"].add(loc)
-                counts["AP"][loc] = len(ap)
-            if cp:
-                units["CP"].add(loc)
-                counts["CP"][loc] = len(cp)
-            if siege:
-                sieges.add(loc)
-            if gone:
-                destroyed.add(loc)
-            if beach:
-                beachheads.add(loc)
-        self.ctrl: dict[str, str] = dict(m.printed)
-        self.ctrl.update(marks)
-        #: the spaces holding units of each side, and how many
-        self.units = units
-        self.counts = counts
-        self.sieges = sieges             # Siege markers (board.fort_besieged)
-        self.besieged = sieges - destroyed
+        """The sets and tables the rules read, from :attr:`read`."""
+        self.marks: dict[str, str] = {}
+        self.units: dict[str, set[str]] = {"AP": set(), "CP": set()}
+        self.counts: dict[str, dict[str, int]] = {"AP": {}, "CP": {}}
+        self.sieges: set[str] = set()
+        self.destroyed: set[str] = set()
+        self.beachheads: set[str] = set()
+        self.ctrl: dict[str, str] = dict(self.map.printed)
+        for loc, facts in self.read.items():
+            self._add(loc, facts)
+        self._finish()
+
+    def _add(self, loc: str, facts: tuple) -> None:
+        mark, ap, cp, siege, gone, beach = facts
+        if mark is not None:
+            self.marks[loc] = self.ctrl[loc] = mark
+        if ap:
+            self.units["AP"].add(loc)
+            self.counts["AP"][loc] = len(ap)
+        if cp:
+            self.units["CP"].add(loc)
+            self.counts["CP"][loc] = len(cp)
+        if siege:
+            self.sieges.add(loc)
+        if gone:
+            self.destroyed.add(loc)
+        if beach:
+            self.beachheads.add(loc)
+
+    def _drop(self, loc: str) -> None:
+        if self.marks.pop(loc, None) is not None:
+            self.ctrl[loc] = self.map.printed[loc]
+        for side in ("AP", "CP"):
+            self.units[side].discard(loc)
+            self.counts[side].pop(loc, None)
+        self.sieges.discard(loc)
+        self.destroyed.discard(loc)
+        self.beachheads.discard(loc)
+
+    def _finish(self) -> None:
+        #: Siege markers (board.fort_besieged); besieged: those of forts not destroyed
+        self.besieged = self.sieges - self.destroyed
         #: the forts standing (printed, not destroyed: :func:`board.fort_intact`)
-        self.intact_forts = m.forts - destroyed
-        self.beachheads = beachheads
-        self._marks = frozenset(marks.items())
+        self.intact_forts = self.map.forts - self.destroyed
+        self._marks = frozenset(self.marks.items())
         self._keys: dict[str, tuple] = {}
         self.oos: dict[tuple, list[int]] = {}   # oos_units' answers for this snapshot
         #: other rules' answers that depend only on what the snapshot holds, by question
@@ -162,7 +176,8 @@ class _Snapshot:
 
     def updated(self, g: "Game", touched: Iterable[str]) -> "_Snapshot":
         """This snapshot after the stacks of ``touched`` changed: itself if nothing supply
-        reads changed there, else a new one (a snapshot never changes once made)."""
+        reads changed there, else a new one (a snapshot never changes once made): a copy of
+        this one with the changed spaces read again."""
         m = self.map
         pieces, kinds, unit_side = g.state.pieces, m.kinds, m.unit_side
         stacks = g.state.stacks
@@ -178,12 +193,19 @@ class _Snapshot:
         new = _Snapshot.__new__(_Snapshot)
         new.map = m
         new.read = dict(self.read)
+        new.marks, new.ctrl = dict(self.marks), dict(self.ctrl)
+        new.units = {side: set(locs) for side, locs in self.units.items()}
+        new.counts = {side: dict(n) for side, n in self.counts.items()}
+        new.sieges, new.destroyed = set(self.sieges), set(self.destroyed)
+        new.beachheads = set(self.beachheads)
         for loc, facts in changed.items():
+            new._drop(loc)
             if facts is None:
                 new.read.pop(loc, None)
             else:
                 new.read[loc] = facts
-        new._derive()
+                new._add(loc, facts)
+        new._finish()
         return new
 
     def key(self, side: str) -> tuple:
