@@ -206,3 +206,21 @@ def test_touched_since_forgets_old_marks_within_bounded_memory():
     assert len(s._touched) <= 2 * JOURNAL_LIMIT
     assert s.touched_since(0) is None                       # too old: re-read everything
     assert s.touched_since(s.change_mark - 3) == ["a", "a", "a"]
+
+
+def test_set_global_list_keeps_the_stored_elements_and_checks_the_new_ones():
+    s = GameState(None, 0)
+    C.apply_all(s, [C.SetGlobal("stack", [{"state": "a"}, {"state": "b", "n": [1, 2]}])])
+    stored = s.get("stack")
+    change = C.SetGlobal("stack", [stored[0], {"state": "c"}])      # the top frame replaced
+    C.apply_all(s, [change])
+    assert s.get("stack")[0] is stored[0]                          # kept, not copied again
+    assert s.get("stack") == [{"state": "a"}, {"state": "c"}]
+    assert s.hash == s.full_hash()
+    fresh = {"state": "d"}
+    C.apply_all(s, [C.SetGlobal("stack", [s.get("stack")[0], fresh])])
+    assert s.get("stack")[1] is not fresh                          # a new element is copied
+    with pytest.raises(C.CommandError, match="unsupported"):       # and checked
+        C.apply_all(s, [C.SetGlobal("stack", [s.get("stack")[0], {"x": 1.5}])])
+    change.undo(s)
+    assert s.get("stack") == [{"state": "a"}, {"state": "b", "n": [1, 2]}]

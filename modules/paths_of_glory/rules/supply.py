@@ -565,9 +565,9 @@ def mark_oos(g: "Game", side: str | None = None) -> list[int]:
     marked: dict[str, list[int]] = {}
     for loc, stack in g.state.stacks.items():
         if loc in m.space_set:
-            for pid in stack:
-                if pieces[pid].type == "m_oos":
-                    marked.setdefault(loc, []).append(pid)
+            marks = [pid for pid in stack if pieces[pid].type == "m_oos"]
+            if marks:
+                marked[loc] = marks
     for loc in m.spaces:                      # in map order, as the markers are numbered
         marks = marked.get(loc, ())
         if loc in want and not marks:
