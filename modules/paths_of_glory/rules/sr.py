@@ -179,21 +179,16 @@ def _allowance(g: Game, side: str, pid: int, loc: str, need: int | None = None) 
     return n
 
 
-_OVER_MEMO: dict = {"key": None, "d": {}}
-
-
 def overstacked(g: Game, side: str) -> list[str]:
-    """The spaces holding more than 3 of ``side``'s units (10.1.1); remembered per position,
-    as SR asks it for every candidate move."""
-    key = (id(g.state), g.state._hash)
-    if _OVER_MEMO["key"] != key:
-        _OVER_MEMO["key"], _OVER_MEMO["d"] = key, {}
-    hit = _OVER_MEMO["d"].get(side)
+    """The spaces holding more than 3 of ``side``'s units (10.1.1), from the supply snapshot
+    (which counts every space's units) and remembered with it, as SR asks it for every
+    candidate move."""
+    seen = supply.position(g)
+    key = ("sr_overstacked", side)
+    hit = seen.memo.get(key)
     if hit is None:
-        hit = _OVER_MEMO["d"][side] = sorted(
-            loc for loc, stack in g.state.stacks.items()
-            if len(stack) > movement.STACKING_LIMIT and board.is_space(g, loc)
-            and len(board.units_in(g, loc, side)) > movement.STACKING_LIMIT)
+        hit = seen.memo[key] = sorted(loc for loc, n in seen.counts[side].items()
+                                      if n > movement.STACKING_LIMIT)
     return list(hit)
 
 
