@@ -295,9 +295,15 @@ class _View:
         self.beachheads = snap.beachheads
         self.use_beachheads = True  # False: ops.py asks who traces through a beachhead (9.2.7.1)
         ctrl, enemy_units, besieged = self.ctrl, self.enemy_units, self.besieged
-        #: 14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort (15.2.2)
-        self.passable_set = {l for l, c in ctrl.items() if l not in enemy_units and (
-            c == side or (c == self.enemy and l in besieged))}
+        #: 14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort
+        #: (15.2.2); worked out once per snapshot and side (never changed: a frozenset)
+        key = ("passable", side)
+        passable = snap.memo.get(key)
+        if passable is None:
+            passable = snap.memo[key] = frozenset(
+                l for l, c in ctrl.items() if l not in enemy_units and (
+                    c == side or (c == self.enemy and l in besieged)))
+        self.passable_set = passable
 
     def passable(self, loc: str) -> bool:
         """14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort."""
