@@ -349,7 +349,7 @@ def _plain_copy(value: Any) -> Any:
         return {k: _plain_copy(v) for k, v in value.items()}
     if kind is list:
         return [_plain_copy(v) for v in value]
-    if kind in (str, int, bool) or value is None:
+    if value is None or isinstance(value, (str, int)):   # immutable (Loc, Piece, bool too)
         return value
     return copy.deepcopy(value)
 
