@@ -10,8 +10,9 @@ for the PRNG and the id counter, one per chat line — each computed from a cano
 the items that changed; :meth:`GameState.full_hash` recomputes it from scratch (tests check they
 agree).
 
-It also keeps a short journal of the locations whose stacks changed (:meth:`GameState.touched_since`),
-so that a ruleset may keep a digest of the board up to date by re-reading only those locations.
+It also keeps a short journal of the locations whose stacks changed
+(:meth:`GameState.touched_since`), so that a ruleset may keep a digest of the board up to date
+by re-reading only those locations.
 """
 from __future__ import annotations
 

@@ -212,7 +212,8 @@ def stop_violation(g: "Game", side: str, pids: list[int], to: str,
     if to in attack_spaces:
         return Violation("PoG 11.1.6", f"units may not end their move in {place(g, to)}, which "
                                        "holds an Attack marker")
-    if supply.position(g).counts[side].get(to, 0) + len(pids) > STACKING_LIMIT + (allow or {}).get(to, 0):
+    there = supply.position(g).counts[side].get(to, 0)
+    if there + len(pids) > STACKING_LIMIT + (allow or {}).get(to, 0):
         return Violation("PoG 10.1.1", f"more than {STACKING_LIMIT} units would end in "
                                        f"{place(g, to)}")
     if side == "CP" and to in CP_COAST and not coast_open(g):

@@ -7,7 +7,7 @@ space id or ``"reserve"``) and ``end_sr``.
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from typing import Callable, Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
@@ -78,9 +78,61 @@ def _friendly_end(g: Game, side: str, loc: str) -> bool:
 _END_MEMO: dict = {"key": None, "d": {}}
 
 
-def _end_ok(g: Game, side: str, pid: int, loc: str) -> bool:
-    """Whether ``pid`` may end an SR in ``loc``."""
-    return end_problem(g, side, pid, loc) is None
+def end_checker(g: Game, side: str, pid: int) -> Callable[[str], bool]:
+    """Whether ``pid`` may end an SR in a space, as a function of the space: the same rules as
+    :func:`end_problem` (in any order, as only whether one refuses counts), with what depends
+    on the unit alone and the position's tables read once — SR lists every destination of a
+    unit (a test holds the two to agreeing for every unit and space)."""
+    seen = supply.position(g)
+    enemy = seen.units["AP" if side == "CP" else "CP"]
+    counts, ctrl, sieges = seen.counts[side], seen.ctrl, seen.sieges
+    greek = entry.greek_limited(g)
+    pt = g.ptype(pid)
+    nation = board.nation_of(g, pid)
+    unit_greek = greek and nation == "GR"
+    coast_shut = side == "CP" and not movement.coast_open(g)
+    kavala_shut = side == "AP" and not kavala_open(g)
+    army_off_ne = pt.size == "army" and not movement.near_east_army(g, pid)
+    bef = bool(pt.attrs.get("bef"))
+    confined = confinement.may_confine(g, [pid])
+    italy = movement.italy_closed(g, pid)
+    ge_army_kept_out = (g.get("pog_scenario") == "historical"
+                        and g.get("commitment_ap") != "total_war" and pt.size == "army"
+                        and pt.nationality == "GE")
+    supplied = supply.supplied_spaces(g, side, nation)
+    known: dict[str, bool] = {}
+
+    def ok(loc: str) -> bool:
+        hit = known.get(loc)
+        if hit is None:
+            hit = known[loc] = check(loc)
+        return hit
+
+    def check(loc: str) -> bool:
+        if loc in enemy:                                                      # 13.1.5
+            return False
+        if greek and (unit_greek or entry.greek_blocked(g, loc)):             # 9.5.2.4
+            return False
+        there = counts.get(loc, 0)
+        over = there + 1 - movement.STACKING_LIMIT
+        if over > 0 and _allowance(g, side, pid, loc, need=over) < over:     # 10.1.4
+            return False
+        if ctrl.get(loc) != side and not (loc in sieges and there):           # 13.1.5
+            return False
+        if (coast_shut and loc in movement.CP_COAST) or (kavala_shut and loc == KAVALA):
+            return False                                                      # 11.1.9, 9.5.2.4
+        if army_off_ne and movement.on_near_east_map(g, loc):                 # 11.3.1
+            return False
+        where = board.attr(g, loc, "nation")
+        if (bef and where not in movement.BEF_NATIONS) or (nation == "RU" and where != "RU"):
+            return False                                                      # 11.1.17, 13.1.6
+        if confined and confinement.entry_violation(g, [pid], loc) is not None:
+            return False                                                      # AP #57, CP #45
+        if (italy and where == "IT") or (ge_army_kept_out and loc in GE_ARMY_KEPT_OUT):
+            return False                                                      # 5.7.4 #6
+        return loc in supplied or not board.is_space(g, loc) \
+            or supply.always_in_supply(g, loc, nation)                        # 13.1.5
+    return ok
 
 
 def end_problem(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
@@ -133,7 +185,7 @@ def _end_problem_now(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] 
     if nation_it and movement.italy_closed(g, pid):
         return "5.7.4", "Italy is closed to this unit (Historical scenario, 5.7.4 #6)"
     if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
-            and loc in ("trent", "villach", "trieste") and pt.size == "army"
+            and loc in GE_ARMY_KEPT_OUT and pt.size == "army"
             and pt.nationality == "GE"):
         return "5.7.4", "no German army there before Allied Total War (5.7.4 #6)"
     if not supply.in_supply(g, loc, side, board.nation_of(g, pid)):  # the dearest: last
@@ -142,6 +194,7 @@ def _end_problem_now(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] 
 
 
 KAVALA = "kavala"
+GE_ARMY_KEPT_OUT = ("trent", "villach", "trieste")   # 5.7.4 #6 (Historical scenario)
 
 
 def kavala_open(g: Game) -> bool:
@@ -322,13 +375,14 @@ def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
     nation = _nation(g, pid)
     if leave_problem(g, side, pid) is not None:
         return  # PoG 13.1.5, 13.1.11, 14.3.2, 15.2.4, 9.5.2.4
+    end_ok = end_checker(g, side, pid)
     if here == f"reserve:{side}":
         blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
         for loc in _reserve_targets(g, side, pid):
             if blocked is not None and loc not in blocked \
                     and not supply.always_in_supply(g, loc, board.nation_of(g, pid)):
                 continue  # PoG 13.1.12: not from the Reserve Box to such spaces either
-            if _end_ok(g, side, pid, loc):
+            if end_ok(loc):
                 yield loc, "reserve"
         return
     if pt.size != "army" and pt.nationality != "ANA" and not capital_lost(g, side, nation) \
@@ -336,11 +390,11 @@ def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
         yield RESERVE, "reserve"  # PoG 13.1.9
     if pt.nationality != "MN":  # PoG 13.1.11: MN only to and from the Reserve Box
         for loc in _land_reach(g, side, pid):
-            if _end_ok(g, side, pid, loc):
+            if end_ok(loc):
                 yield loc, "land"
     if pt.size != "army" and pt.nationality != "RU" and _sea_port(g, side, here):  # PoG 13.1.7
         for loc in _sea_ports(g, side):
-            if loc != here and _end_ok(g, side, pid, loc):
+            if loc != here and end_ok(loc):
                 yield loc, "sea"
 
 

@@ -57,7 +57,8 @@ class _Map:
         self.region = {l: locs[l].attrs.get("region") for l in self.spaces}
         self.ports = [l for l in self.spaces if locs[l].attrs.get("port")]
         #: the spaces with a printed fort (15.1; :func:`board.fort_value`)
-        self.forts = frozenset(l for l in self.spaces if int(locs[l].attrs.get("fort", 0) or 0) > 0)
+        self.forts = frozenset(l for l in self.spaces
+                               if int(locs[l].attrs.get("fort", 0) or 0) > 0)
         self.source = {kind: [l for l in self.spaces if locs[l].attrs.get("supply") == kind]
                        for kind in ("CP", "AP", "RU", "SB")}
         self.side_nations = {side: {n.id for n in g.module.nationalities if n.side == side}
@@ -249,7 +250,7 @@ def _read_space(stack, pieces, kinds, unit_side) -> tuple | None:
 
 class _Kept:
     """The last snapshot made, for which state (weakly: a state dropped is never matched by a
-    later one at the same address), module and journal mark."""
+    later one at the same address), module (which that state holds) and journal mark."""
     __slots__ = ("state", "module", "mark", "snap")
 
     def __init__(self) -> None:
@@ -265,15 +266,15 @@ def position(g: "Game") -> _Snapshot:
     many spaces read them here."""
     state, kept = g.state, _SNAP
     ref = kept.state
-    if ref is not None and ref() is state and kept.module() is g.module:
-        mark = state.change_mark
+    if ref is not None and kept.module == id(g.module) and ref() is state:
+        mark = state._touched_base + len(state._touched)     # GameState.change_mark
         if kept.mark == mark:
             return kept.snap
         touched = state.touched_since(kept.mark)
         if touched is not None:
             kept.mark, kept.snap = mark, kept.snap.updated(g, touched)
             return kept.snap
-    kept.state, kept.module = weakref.ref(state), weakref.ref(g.module)
+    kept.state, kept.module = weakref.ref(state), id(g.module)
     kept.mark, kept.snap = state.change_mark, _Snapshot(g)
     return kept.snap
 
