@@ -375,7 +375,13 @@ def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
     nation = _nation(g, pid)
     if leave_problem(g, side, pid) is not None:
         return  # PoG 13.1.5, 13.1.11, 14.3.2, 15.2.4, 9.5.2.4
-    end_ok = end_checker(g, side, pid)
+    checker = None
+
+    def end_ok(loc: str) -> bool:                 # the unit's end checks, made when first asked
+        nonlocal checker
+        if checker is None:
+            checker = end_checker(g, side, pid)
+        return checker(loc)
     if here == f"reserve:{side}":
         blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
         for loc in _reserve_targets(g, side, pid):
