@@ -145,6 +145,7 @@ class OpsActivate(State):
         left = frame["ops"] - frame["spent"]
         done = {loc for loc, _m in frame["act"]}
         spaces = movement.adjacency(g)
+        typed = movement.space_locs(g)         # the offer's types, made once per module
         for loc in sorted(l for l in supply.position(g).units[side] if l in spaces):
             if loc in done:
                 continue
@@ -157,7 +158,7 @@ class OpsActivate(State):
                     continue
                 cost = move_cost if mode == "move" else None
                 if activation_violation(g, frame, loc, mode, cost, units) is None:
-                    yield self.offer("activate", side, space=loc, mode=mode)
+                    yield self.offer("activate", side, space=typed[loc], mode=mode)
         yield self.offer("done", side)
 
     def check_activate(self, g: Game, frame: dict, space: Loc, mode: str) -> Violation | None:

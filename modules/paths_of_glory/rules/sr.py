@@ -750,9 +750,10 @@ class StrategicRedeployment(State):
         side = frame["side"]
         if unit_violation(g, frame, pid) is not None:
             return
+        unit, spaces = Piece(pid), movement.space_locs(g)   # the offer's types, made once
         for to in sorted(destinations(g, side, pid)):
             if unfixable_after(g, frame, pid, to) is None:  # PoG 10.1.4
-                yield self.offer("sr", side, pid=pid, to=box_of(side, to))
+                yield self.offer("sr", side, pid=unit, to=spaces.get(to) or box_of(side, to))
 
     def piece_actions(self, g: Game, frame: dict, pid: int) -> list[Action]:
         """Where this unit may SR (every ``sr`` action naming it), and its pick."""
