@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, Callable
 
 
 def _check(value: Any) -> Any:
@@ -28,10 +28,34 @@ def is_unicode(text: str) -> bool:
     return True
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                            allow_nan=False)
+
+
+def _one_shot_encoder() -> Callable[[Any], str]:
+    """The canonical encoder as one call. ``json.dumps`` builds an encoder object, and
+    ``JSONEncoder.encode`` a C encoder, for every value; the state hash encodes one value per
+    changed item (a quarter of a replay's time), so the C encoder is built once here — when
+    this Python's ``json`` offers it with the signature it has had since 3.x and it writes
+    exactly what ``JSONEncoder.encode`` writes; otherwise ``JSONEncoder.encode``."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    try:
+        c_encode = make(None, _ENCODER.default, json.encoder.encode_basestring_ascii, None,
+                        ":", ",", True, False, False)
+        sample = [["p", 1], {"b": [True, None, -3], "a": "\u00e9\"x"}]
+        if "".join(c_encode(sample, 0)) != _ENCODER.encode(sample):
+            raise ValueError("another encoding")
+    except Exception:  # noqa: BLE001  (no C encoder, or another one: the portable path)
+        return _ENCODER.encode
+    return lambda value: "".join(c_encode(value, 0))
+
+
+_encode_text = _one_shot_encoder()
+
+
 def encode(value: Any) -> bytes:
     """Canonical bytes of ``value`` (compact JSON, sorted keys, ASCII-escaped)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
-                      allow_nan=False).encode("ascii")
+    return _encode_text(value).encode("ascii")
 
 
 def item_hash(key: Any, value: Any) -> int:

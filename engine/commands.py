@@ -79,9 +79,12 @@ class Command:
     kind: ClassVar[str] = ""
     fields: ClassVar[tuple[str, ...]] = ()
     registry: ClassVar[dict[str, type["Command"]]] = {}
+    #: The keys its JSON form may have ("c" and ``fields``).
+    json_keys: ClassVar[frozenset[str]] = frozenset({"c"})
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
+        cls.json_keys = frozenset(cls.fields) | {"c"}
         if cls.kind:
             Command.registry[cls.kind] = cls
 
@@ -99,8 +102,8 @@ class Command:
         cls = Command.registry.get(data["c"])
         if cls is None:
             raise CommandError(f"unknown command kind {_brief(data['c'])}")
-        extra = set(data) - set(cls.fields) - {"c"}
-        if extra:
+        if not data.keys() <= cls.json_keys:
+            extra = set(data) - cls.json_keys
             raise CommandError(f"{cls.kind}: unexpected fields "
                                f"{', '.join(_brief(k) for k in sorted(map(str, extra))[:5])}")
         kwargs = {f: data[f] for f in cls.fields if f in data}

@@ -187,7 +187,7 @@ def decode_json_document(body: bytes, source: str, what: str = "file") -> Any:
     # a lone surrogate can only come from a \ud800-\udfff escape, an integer beyond 64 bits
     # only from a run of 19 digits: the walk checks strings and integers only when they can be
     escapes = b"\\ud" in body or b"\\uD" in body
-    long_ints = _LONG_DIGITS.search(body) is not None
+    long_ints = _LONG_DIGITS in body.translate(_DIGITS_AS_ZERO)
     problem = _document_problem(doc, escapes, long_ints)
     if problem:
         raise SaveError(f"{source}: {what}: {problem}")
@@ -198,7 +198,9 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())[:160]
 
 
-_LONG_DIGITS = re.compile(rb"[0-9]{19}")
+#: 19 digits in a row (any integer beyond 64 bits has them), in bytes where every digit reads 0.
+_LONG_DIGITS = b"0" * 19
+_DIGITS_AS_ZERO = bytes(ord("0") if ch in b"0123456789" else ord(".") for ch in range(256))
 
 
 def _document_problem(doc: Any, strings: bool = True, ints: bool = True) -> str | None:

@@ -768,7 +768,8 @@ SCENARIOS = {
                             victory="The player with 10 or more VP at the end wins; otherwise a draw. The German starts with 40 VP (31.4).",
                             globals=dict(turn=13, player_turn="german", vp=40, vp_leader="german", bombard_42=1,
                                          bombard_305=10, bombard_prep=3, rp_allied=9, rp_german=7, ip_allowance=0),
-                            options=[("voluntary_withdrawal", "20.0: optional Voluntary Withdrawal")]),
+                            options=[("voluntary_withdrawal", "20.0: optional Voluntary Withdrawal"),
+                                     ("strength_reduction_markers", "9.10.3: optional Strength Reduction markers")]),
 }
 
 os.makedirs(os.path.join(MOD, "scenarios"), exist_ok=True)

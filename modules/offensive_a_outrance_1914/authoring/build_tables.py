@@ -343,6 +343,19 @@ table("hkk", "HKK cavalry assignment before GT 10", "25.1", "", "hkk", "item", [
       [["HKK 1", "Gd C, 5C, Jaeger 1", "3rd or 4th"], ["HKK 2", "2C, 4C, 9C", "1st, 2nd or A-G Belgien"],
        ["HKK 3", "Ba. C, 7C, 8C", "6th"], ["HKK 4", "3C, 6C (4 CC)", "4th or 5th"]])
 
+table("rr_special", "German special RR engineering (yellow circles)", "18.5",
+      "A yellow circle is rebuilt in the GT of its number like any RR structure (18.4.3); then only the German "
+      "may use it, and only to trace supply and move depots (no rail movement across it). The printed map's "
+      "circles are not in the rulebook text: the Montmedy bypass (18.5 note) is placed on the hexside the map "
+      "gives the Montmedy tunnel, rebuilt in GT 25 (22 October 1914, reconstructed from history); the Hirson "
+      "movable bridge of the note has no hexside or number anywhere in the text and is not placed.",
+      "hexside", "item", ["rebuild", "place", "what"],
+      [["49.41|50.41", 25, "Montmédy", "single-track bypass around the demolished tunnel"]],
+      "rulebook §18.5 (mechanism; the note names the Montmédy 49.41 bypass); reconstructed: the hexside (the "
+      "map's Montmédy tunnel hexside) and the rebuild GT 25 from Reichsarchiv, Das deutsche Feldeisenbahnwesen "
+      "vol. 1 (1928), p. 65: the Diedenhofen-Longuyon-Sedan line, cut by the blown tunnel west of Longuyon, "
+      "back in service on 22 October 1914 (GT 25 on the turn track, 22 Oct-1 Nov)")
+
 # how the counters are printed (issue 18): the hand-written authoring/counter_layout.csv
 with open(os.path.join(HERE, "counter_layout.csv"), encoding="utf-8", newline="") as _f:
     _head, *_body = list(csv.reader(_f))

@@ -616,7 +616,7 @@ class Battle(State):
     def _ammo(self, g: Game, frame: dict, who: str, units: list[int], side: str) -> None:
         plan = supply.ammo_plan(g, units, side)
         g.update(**{f"ammo_{who}": plan})
-        if plan["limited"]:
+        if plan["limited"] or plan.get("truck") is not None:                # 9.4.2, 25.3
             g.update(waiting=f"ammo_choice_{who}")
             g.call("ammo_choice", side=side, who=who, need=plan["need"], target=frame["target"])
 
@@ -930,6 +930,8 @@ def index_below_1_4(index: int) -> bool:
 def ammo_ok(frame: dict, who: str) -> bool:
     plan = frame.get(f"ammo_{who}") or {}
     choice = frame.get(f"ammo_choice_{who}")
+    if choice == "truck":                                                   # 25.3
+        return True
     if plan.get("limited"):
         return bool(choice)
     return bool(plan.get("ok", True))
@@ -1264,17 +1266,36 @@ class Intensity(Decision):
 
 class AmmoChoice(Decision):
     """9.4: supplying Ammo is voluntary; asked when its use is recorded (Extended mode, Ammo
-    Shortage, Base Transfer: 9.4.2)."""
+    Shortage, Base Transfer: 9.4.2) or when a German Truck marker may supply it (25.3)."""
     name = "ammo_choice"
     rule = "9.4"
 
+    def _plan(self, g: Game, frame: dict) -> dict:
+        battle = next(f for f in reversed(g.stack) if f["state"] == "battle")
+        return battle.get(f"ammo_{frame['who']}", {})
+
     def ask(self, g: Game, frame: dict) -> str:
+        plan = self._plan(g, frame)
+        truck = plan.get("truck")
+        by_truck = f", by the Truck of {g.unit_name(truck)} (25.3: not counted)" if truck is not None else ""
+        if not plan.get("limited"):
+            return f"supply Ammo to your {frame['who']}s at {g.hexname(frame['target'])}{by_truck} or fight at half " \
+                   f"strength (9.4)?"
         return f"supply Ammo to your {frame['who']}s at {g.hexname(frame['target'])} ({frame['need']} increments, " \
-               f"recorded) or fight at half strength (9.4)?"
+               f"recorded){by_truck} or fight at half strength (9.4)?"
 
     def actions(self, g: Game, frame: dict):
-        yield self.offer("supply", frame["side"])
+        plan = self._plan(g, frame)
+        if plan.get("limited"):
+            yield self.offer("supply", frame["side"])
+        if plan.get("truck") is not None:
+            yield self.offer("truck", frame["side"])
         yield self.offer("save", frame["side"])
+
+    def on_truck(self, g: Game, frame: dict) -> None:
+        """Supply Ammo by Truck"""
+        supply.use_truck(g, int(self._plan(g, frame)["truck"]))
+        g.end("truck")
 
     def on_supply(self, g: Game, frame: dict) -> None:
         """Supply Ammo"""

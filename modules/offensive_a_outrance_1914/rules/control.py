@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .data import ENEMY, SIDES
 from .game import Game
+from .special_rr import special_open
 
 #: 1.1 friendly map edges: France for the Allies, Germany for the German.
 EDGE_COUNTRY = {"allied": "FR", "german": "DE"}
@@ -163,7 +164,7 @@ def rail_network(g: Game, side: str) -> set[str]:
         nxt = []
         for h in frontier:
             for n in board.rail_nbrs.get(h, ()):
-                if n in seen or not ok(n) or demolished(g, h, n):
+                if n in seen or not ok(n) or (demolished(g, h, n) and not special_open(g, h, n, side)):  # 18.5
                     continue
                 if board.rail_link[(h, n)] == "special" and side != "german":
                     continue

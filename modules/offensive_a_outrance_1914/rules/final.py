@@ -20,6 +20,7 @@ from .base import Decision
 from .data import ENEMY, SIDES
 from .game import AM, Game
 from .prelim import antwerp_check
+from .strength import set_sr_marker
 from .vp import award, vp
 
 MULHAUSEN = ("55.70", "56.69", "56.70")
@@ -216,9 +217,8 @@ class Replacements(Decision):
         """Give it a Replacement"""
         pid = int(unit)
         t = g.ut(pid)
-        if g.prop(pid, "sr_marker"):
-            left = int(g.prop(pid, "sr_marker")) - 2
-            g.set_prop(pid, "sr_marker", left or None)
+        if g.prop(pid, "sr_marker"):                                # 16.6.1 with 9.10.3
+            set_sr_marker(g, pid, int(g.prop(pid, "sr_marker")) - 2)
         else:
             g.do(C.SetFace(pid, 0))
         g.set(f"repl_{t.nat}", int(g.get(f"repl_{t.nat}", 0)) - 1)

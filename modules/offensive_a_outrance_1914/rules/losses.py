@@ -10,6 +10,7 @@ from engine import commands as C
 
 from .data import CE_STEPS, D2, ENEMY
 from .game import AM, ARMY, CE, ELIMINATED, REGIMENT, RESERVE, WITHDRAWN, Game
+from .strength import add_sr_marker, takes_sr_marker
 from .vp import award
 
 
@@ -78,19 +79,24 @@ def belgian_brigade(g: Game, pid: int) -> bool:
 
 def sr_candidates(g: Game, pids: list[int]) -> list[int]:
     """9.10.1: who may take an SR among ``pids``: a Formation not yet reduced; if none, a Support
-    unit with an unreduced back side (never a Fortress's outer garrison). Empty: the SR is
-    excess (9.10.2)."""
+    unit with an unreduced back side (never a Fortress's outer garrison); with the optional 9.10.3,
+    then a reduced infantry division short of a -4 marker. Empty: the SR is excess (9.10.2, as
+    9.10.3 rewrites it)."""
     formations = [p for p in pids if g.is_formation(p) and reducible(g, p)]
     if formations:
         return formations
-    return [p for p in pids if not g.is_formation(p) and reducible(g, p) and not g.ut(p).fortress]
+    support = [p for p in pids if not g.is_formation(p) and reducible(g, p) and not g.ut(p).fortress]
+    if support:
+        return support
+    return [p for p in pids if takes_sr_marker(g, p)]     # 9.10.3 (optional; reading R40: last)
 
 
 def strength_reduction(g: Game, pid: int, why: str, crt: bool = False) -> None:
     """One SR to this unit (9.10): flip it to its reduced side; a reduced primary counter becomes
     its secondary at full strength (8.1.1, 24.2.1); a reduced Belgian brigade becomes a
     regiment-size Support unit (24.2.1, modelled as its marker removed); a Support unit already
-    reduced or without a back is eliminated (5.5.2); a Formation that cannot be reduced further
+    reduced or without a back is eliminated (5.5.2); with the optional 9.10.3 a reduced infantry
+    division takes a -2 marker, then turns it to -4; a Formation that cannot be reduced further
     takes no more (9.10.2: only CRT SRs are then paid with a REPL)."""
     t = g.ut(pid)
     name = g.unit_name(pid)
@@ -131,6 +137,9 @@ def strength_reduction(g: Game, pid: int, why: str, crt: bool = False) -> None:
             g.do(C.Move(pid, WITHDRAWN))
             g.note(f"{name} takes a Strength Reduction ({why}): replaced by its secondary counter")
             return
+    if takes_sr_marker(g, pid):                                     # 9.10.3 (optional)
+        add_sr_marker(g, pid, why)
+        return
     if g.is_formation(pid):
         if crt and t.nat != "BE" and not t.cavalry:
             pay_repl(g, t.nat, why)

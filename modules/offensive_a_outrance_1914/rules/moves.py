@@ -13,6 +13,7 @@ from engine.search import Reach, reachable
 from . import control
 from .data import ENEMY, RND
 from .game import Game
+from .special_rr import special_open
 from .terrain import crossing_cost
 
 STACK_LIMIT = 3.5      # 3.1.1
@@ -135,7 +136,8 @@ class MoveContext:
             return None
         g = self.g
         if self.depot:                      # 15.6.3: depots move only along friendly operational RR
-            if b not in self.rail_ops or (a, b) not in g.board.rail_link or control.demolished(g, a, b):
+            if b not in self.rail_ops or (a, b) not in g.board.rail_link or \
+                    (control.demolished(g, a, b) and not special_open(g, a, b, self.side)):     # 18.5
                 return None
             if b in self.enemy_hexes or (b in self.ezoc and b not in self.friendly_combat):
                 return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine import commands as C
 from engine.machine import State
 
-from . import control, org, rail
+from . import control, org, rail, supply
 from .data import ARMY_WORD, SIDES
 from .game import AM, Game
 from .markers import tag
@@ -48,6 +48,7 @@ class Start(State):
                     g.move_piece(pid, "box:on_unit")
                     g.set_prop(pid, "hq", hq)
         gdt_markers(g)
+        supply.attach_trucks(g)                                       # 25.3
         for side in SIDES:
             org.place_army_markers(g, side)
             plan_faces(g, side)

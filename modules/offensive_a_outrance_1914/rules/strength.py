@@ -6,12 +6,44 @@ from __future__ import annotations
 import math
 
 from .game import Game
+from .markers import tag
 from .terrain import attack_modifier, ds_bonus, escarpment_up, mountainous
+
+#: 9.10.3: the scenario option that puts the optional Strength Reduction markers in play
+SR_MARKERS = "strength_reduction_markers"
+SR_MARKER_MAX = 4        # 9.10.3: the marker's -4 side is its last
 
 
 def sr_marker(g: Game, pid: int) -> int:
     """9.10.3 (optional): a -2 / -4 Strength Reduction marker on a reduced infantry division."""
     return int(g.prop(pid, "sr_marker", 0) or 0)
+
+
+def takes_sr_marker(g: Game, pid: int) -> bool:
+    """9.10.3 (optional rule, the scenario option ``strength_reduction_markers``): a reduced
+    division-size infantry unit takes a further SR as a -2 marker, then turns it to -4. Never a
+    cavalry corps (8.1.1), never a Belgian (24.2.1: its SRs go through secondary counters;
+    reading R40), never beyond -4."""
+    if not g.option(SR_MARKERS):
+        return False
+    t = g.ut(pid)
+    if t is None or not t.infantry or t.size != "division" or t.nat == "BE" or not g.is_formation(pid):
+        return False
+    return g.face(pid) == 1 and sr_marker(g, pid) < SR_MARKER_MAX
+
+
+def set_sr_marker(g: Game, pid: int, value: int) -> None:
+    """Put the unit's Strength Reduction marker at -``value`` (0 takes it off), shown on the unit
+    (9.10.3, 16.6.1)."""
+    g.set_prop(pid, "sr_marker", value or None)
+    tag(g, pid, "SR ", f"-{value}" if value else None)
+
+
+def add_sr_marker(g: Game, pid: int, why: str) -> None:
+    """9.10.3: the SR is a -2 marker on the reduced division, or turns its -2 marker to -4."""
+    value = sr_marker(g, pid) + 2
+    set_sr_marker(g, pid, value)
+    g.note(f"{g.unit_name(pid)} takes a Strength Reduction ({why}): Strength Reduction marker -{value} (9.10.3)")
 
 
 def unit_as(g: Game, pid: int) -> float:

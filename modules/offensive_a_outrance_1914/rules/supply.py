@@ -27,9 +27,13 @@ from .data import ENEMY
 from .game import HELD, Game
 from .losses import reduce_ce
 from .markers import tag
+from .special_rr import special_open
 from .terrain import side_key
 
 RR_RANGE = 5            # 15.1.3
+TRUCK = "M-truck"       # 25.3
+ON_UNIT = "box:on_unit"
+TRUCK_USES = {"DE3": 1}  # 25.3: the 3rd Army's marker has one side (one use); the others two
 ISOLATION_HEXES = 6     # 15.5
 SHORTAGE_LIMIT = 4      # 15.8.3: the marker's printed limit (reconstructed: as the Base Transfer's 4)
 TRANSFER_LIMIT = 4      # 23.1.2, 24.3.1a
@@ -138,7 +142,7 @@ def loc_hexes(g: Game, side: str) -> frozenset[str]:
         while queue:
             h = queue.popleft()
             for n in board.rail_nbrs.get(h, ()):
-                if n in ok or n not in ops or control.demolished(g, h, n):
+                if n in ok or n not in ops or (control.demolished(g, h, n) and not special_open(g, h, n, side)):
                     continue
                 if n in ezoc and n not in tr.friendly:
                     continue
@@ -157,10 +161,120 @@ def bases(g: Game, side: str) -> list[str]:
     return out
 
 
+def supply_army(g: Game, pid: int) -> str:
+    """The army whose supply unit this is (a Secondary Depot's: the army it serves, 15.7)."""
+    return str(g.prop(pid, "secondary_of") or g.army(pid) or "")
+
+
+def single_track(g: Game, h: str) -> bool:
+    """15.0: a hex of single-track RR line only (no double-track line through it, 18.1)."""
+    return g.board.rail.get(h) == "single"
+
+
+def _loc_graph(g: Game, side: str) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], frozenset[str]]:
+    """The LOC network (15.0) as a graph: each hex's rail neighbours a LOC may step to (not across a
+    demolished structure, 18.4.2, unless a rebuilt yellow one, 18.5), the hexes it starts from (a
+    friendly edge, an Army Base) and its single-track hexes."""
+    def build() -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], frozenset[str]]:
+        base = loc_hexes(g, side)
+        board = g.board
+        demolished = frozenset(g.get("rr_demolished", []))
+        adj: dict[str, tuple[str, ...]] = {}
+        for h in base:
+            steps = []
+            for n in board.rail_nbrs.get(h, ()):
+                if n not in base:
+                    continue
+                key = f"{h}|{n}" if h < n else f"{n}|{h}"
+                if key in demolished and not special_open(g, h, n, side):                  # 18.4.2, 18.5
+                    continue
+                steps.append(n)
+            adj[h] = tuple(steps)
+        edges = g.rules.friendly_edges(g, side)
+        starts = set(bases(g, side))
+        seeds = tuple(sorted(h for h in base if h in edges or h in starts))
+        return adj, seeds, frozenset(h for h in base if single_track(g, h))
+    return g.cached("loc_graph:" + side, build)
+
+
+def _loc_tree(g: Game, side: str, barred: set[str] | frozenset[str]) -> dict[str, tuple[int, str | None]]:
+    """The LOC network less the ``barred`` hexes, from the friendly edges and Army Bases: for each
+    hex the fewest single-track hexes on a LOC from it, and the next hex of that LOC."""
+    adj, seeds, single = _loc_graph(g, side)
+    best: dict[str, tuple[int, str | None]] = {h: (int(h in single), None) for h in seeds if h not in barred}
+    dq = deque(sorted(best, key=lambda h: best[h][0]))
+    while dq:
+        h = dq.popleft()
+        c0 = best[h][0]
+        for n in adj[h]:
+            if n in barred:
+                continue
+            c = c0 + (n in single)
+            if c < best.get(n, (1 << 30, None))[0]:
+                best[n] = (c, h)
+                if c == c0:
+                    dq.appendleft(n)
+                else:
+                    dq.append(n)
+    return best
+
+
+def _loc_claims(g: Game, side: str) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    """15.0 LOC limit, reading R18: the armies claim in the order of their displays; each army's
+    supply units on the LOC network trace their LOC through the fewest single-track hexes not
+    already claimed by another army, and claim those hexes. Returns each such army's LOC hexes and
+    the claims."""
+    def build() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+        base = loc_hexes(g, side)
+        units: dict[str, list[str]] = {}
+        for pid in g.units_of(side):
+            if g.ut(pid).supply and g.loc(pid) in base:
+                units.setdefault(supply_army(g, pid), []).append(g.loc(pid))
+        single = _loc_graph(g, side)[2]
+        if not single:
+            return {army: base for army in units}, {}
+        order = [a for a in g.armies if a in units] + sorted(a for a in units if a not in g.armies)
+        claimed: dict[str, str] = {}
+        out: dict[str, frozenset[str]] = {}
+        free: dict[str, tuple[int, str | None]] | None = None          # the tree with nothing barred
+        for army in order:
+            barred = {h for h, a in claimed.items() if a != army}
+            if barred:
+                tree = _loc_tree(g, side, barred)
+            else:
+                free = free if free is not None else _loc_tree(g, side, frozenset())
+                tree = free
+            out[army] = frozenset(tree)
+            for h in units[army]:
+                step: str | None = h if h in tree else None
+                while step is not None:
+                    if step in single:
+                        claimed[step] = army
+                    step = tree[step][1]
+        return out, claimed
+    return g.cached("loc_claims:" + side, build)
+
+
+def army_loc_hexes(g: Game, side: str, army: str) -> frozenset[str]:
+    """15.0: the hexes from which ``army``'s supply units have a LOC: the LOC network (15.0
+    definition) less the single-track hexes other armies' LOCs hold (reading R18)."""
+    out, claimed = _loc_claims(g, side)
+    if army in out:
+        return out[army]
+    if not claimed:
+        return loc_hexes(g, side)
+    return g.cached(f"loc_army:{side}:{army}", lambda: frozenset(
+        _loc_tree(g, side, {h for h, a in claimed.items() if a != army})))
+
+
 def has_loc(g: Game, pid: int) -> bool:
-    """15.1.1: a supply unit on an RR hex with a LOC (single-track sharing, 15.0: reading R18 —
-    not limited)."""
-    return g.loc(pid) in loc_hexes(g, g.side(pid))
+    """15.1.1: a supply unit on an RR hex with a LOC; 15.0: through single-track hexes its army
+    holds (reading R18, `army_loc_hexes`)."""
+    side = g.side(pid)
+    h = g.loc(pid)
+    if h not in loc_hexes(g, side):
+        return False
+    return h in army_loc_hexes(g, side, supply_army(g, pid))
 
 
 def supply_range(g: Game, pid: int, extended: bool = False) -> int:
@@ -372,6 +486,72 @@ def limited_army(g: Game, army: str) -> str | None:
     return None
 
 
+# -- German Truck markers (25.3) ------------------------------------------------------------------
+
+def attach_trucks(g: Game) -> None:
+    """25.3 set-up: each Truck marker goes on the German Army Depot in its hex (the 1st, 2nd and
+    3rd Armies'); it travels with the depot (kept on the depot, ``box:on_unit``)."""
+    for pid in sorted(g.state.pieces):
+        piece = g.state.pieces[pid]
+        if piece.type != TRUCK or piece.loc not in g.board.hexes:
+            continue
+        depot = next((q for q in g.state.stack(piece.loc) if g.ut(q) is not None and g.ut(q).depot
+                      and g.side(q) == "german"), None)
+        if depot is None:
+            continue
+        g.move_piece(pid, ON_UNIT)
+        g.set_prop(pid, "depot", depot)
+        g.set_prop(pid, "uses", TRUCK_USES.get(g.army(depot), 2))
+        tag(g, depot, "Truck", "")
+
+
+def truck_on(g: Game, depot: int) -> int | None:
+    """25.3: the Truck marker on this depot, if it has a use left."""
+    for m in g.state.stack(ON_UNIT):
+        piece = g.state.pieces[m]
+        if piece.type == TRUCK and piece.props.get("depot") == depot and int(piece.props.get("uses", 0) or 0) > 0:
+            return m
+    return None
+
+
+def truck_reaches(g: Game, pid: int, depot: int) -> bool:
+    """25.3: a Truck supplies Ammo to its depot's units (15.2.1) within the depot's range: a
+    supply path (15.3) no longer than the depot's Extended range (15.6.1: a depot may turn
+    Extended for Ammo in any attack phase; reading R41), from a depot with a LOC (15.1.1)."""
+    if g.army(pid) != g.army(depot) or not g.on_map(depot) or not has_loc(g, depot):
+        return False
+    dist = tracer(g, g.side(pid)).from_receiver(pid, g.loc(pid), supply_range(g, depot, True))
+    return g.loc(depot) in dist
+
+
+def plan_truck(g: Game, needy: list[int]) -> int | None:
+    """25.3: the depot whose Truck can supply every unit of the combat whose Ammo would be
+    recorded or refused (reading R41: one use of a Truck supplies one combat)."""
+    if not needy:
+        return None
+    for depot in sorted(p for p in g.units_of(g.side(needy[0])) if g.ut(p).depot):
+        if truck_on(g, depot) is not None and all(truck_reaches(g, p, depot) for p in needy):
+            return depot
+    return None
+
+
+def use_truck(g: Game, depot: int) -> None:
+    """25.3: the Truck supplies the Ammo (not counted against the depot's limit); after its
+    first use it turns over, after the second it is removed (the 3rd Army's after its one)."""
+    m = truck_on(g, depot)
+    if m is None:
+        return
+    left = int(g.prop(m, "uses")) - 1
+    if left <= 0:
+        g.do(C.Delete(m))
+        tag(g, depot, "Truck", None)
+        g.note(f"The Truck marker of {g.unit_name(depot)} supplies Ammo and is removed (25.3)")
+    else:
+        g.set_prop(m, "uses", left)
+        g.do(C.SetFace(m, 1))
+        g.note(f"The Truck marker of {g.unit_name(depot)} supplies Ammo and turns over: one use left (25.3)")
+
+
 def ammo_plan(g: Game, units: list[int], side: str) -> dict:
     """9.4.1: which units of the combat may receive Ammo and whether its use must be recorded;
     one increment supplies one division-equivalent, fractions rounded up."""
@@ -379,6 +559,7 @@ def ammo_plan(g: Game, units: list[int], side: str) -> dict:
     charges: list[list] = []
     limited = False
     need = 0.0
+    needy: list[int] = []           # 25.3: units whose Ammo is recorded or refused
     for pid in units:
         t = g.ut(pid)
         if t is None or not (t.combat or t.artillery) or t.fortress:
@@ -386,18 +567,21 @@ def ammo_plan(g: Game, units: list[int], side: str) -> dict:
         srcs = unit_sources(g, pid)
         if not srcs:
             ok[str(pid)] = False
+            needy.append(pid)
             continue
         army = g.army(pid)
         lim = limited_army(g, army)
         fixed = any(k in ("fixed", "rr") for k, _, _ in srcs)
         normal = [s for s in srcs if not s[2]]
         if lim and not (fixed and srcs[0][0] == "fixed"):
+            needy.append(pid)
             if ammo_left(g, "army:" + army, lim) <= 0:
                 ok[str(pid)] = False
                 continue
             limited = True
             charges.append(["army:" + army, lim])
         elif not fixed and not normal:
+            needy.append(pid)
             src = srcs[0][1]
             if src is not None and g.ut(src).depot:
                 src = ammo_depot(g, src)                                 # 15.7.1
@@ -412,8 +596,9 @@ def ammo_plan(g: Game, units: list[int], side: str) -> dict:
     for c in charges:
         if c not in uniq:
             uniq.append(c)
+    truck = plan_truck(g, needy) if side == "german" else None
     return {"ok": all(ok.values()) if ok else True, "units": ok, "limited": limited,
-            "need": max(1, math.ceil(need)) if limited else 0, "charges": uniq}
+            "need": max(1, math.ceil(need)) if limited else 0, "charges": uniq, "truck": truck}
 
 
 def ammo_left(g: Game, key: str, kind: str) -> int:
@@ -530,7 +715,6 @@ class SupplyPhase(Decision):
         sec = secondary_depot(g, side)
         if sec is None or g.on_map(sec):
             return []
-        locs = loc_hexes(g, side)
         out = []
         for army, a in g.armies.items():
             if a.side != side:
@@ -538,6 +722,7 @@ class SupplyPhase(Decision):
             forms = [p for p in g.units_of(side) if g.is_formation(p) and g.army(p) == army]
             if not forms:
                 continue
+            locs = army_loc_hexes(g, side, army)                          # 15.0 (reading R18)
             near = [h for h in locs if any(g.board.distance(h, g.loc(f)) <= 9 for f in forms[:6])]
             if near:
                 out.append((army, sorted(near)[0]))
@@ -638,7 +823,8 @@ def finish_supply(g: Game, side: str) -> None:
         if t.depot and not has_loc(g, pid) and g.on_map(pid):
             g.note(f"{g.unit_name(pid)} has no LOC and is displaced (15.4)")
             from_hex = g.loc(pid)
-            ops = [h for h in loc_hexes(g, side) if h in g.rules.playable(g) and not g.enemy_in(h, side)]
+            ops = [h for h in army_loc_hexes(g, side, supply_army(g, pid))      # 15.0 (reading R18)
+                   if h in g.rules.playable(g) and not g.enemy_in(h, side)]
             if ops:
                 best = min(ops, key=lambda h: (g.board.distance(h, from_hex), h))
                 g.move_piece(pid, best)
