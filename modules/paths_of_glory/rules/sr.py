@@ -420,15 +420,28 @@ def _reserve_targets(g: Game, side: str, pid: int) -> tuple[str, ...]:
 
 
 def _reserve_targets_now(g: Game, seen, side: str, nation: str, nationality: str) -> Iterator[str]:
-    adj = movement.adjacency(g)
-    pieces = g.state.pieces
-    at = 1 if side == "AP" else 2           # the side's units in the snapshot's facts
-    for loc, facts in seen.read.items():
-        if loc in adj and any(_nation(g, p) == nation
-                              and pieces[p].type not in ("ana_corps", "sn_corps")
-                              for p in facts[at]):
-            yield loc
+    yield from _nation_spaces(g, seen, side).get(nation, ())
     yield from _printed_reserve_targets(g).get(nationality, ())
+
+
+def _nation_spaces(g: Game, seen, side: str) -> dict[str, list[str]]:
+    """13.1.8: by nation (:func:`_nation`), the spaces holding one of ``side``'s units of it
+    (not counting the ANA and SN corps), in the snapshot's order; one pass for every nation,
+    remembered with the snapshot."""
+    key = ("sr_nation_spaces", side)
+    hit = seen.memo.get(key)
+    if hit is None:
+        adj = movement.adjacency(g)
+        pieces = g.state.pieces
+        at = 1 if side == "AP" else 2           # the side's units in the snapshot's facts
+        hit = seen.memo[key] = {}
+        for loc, facts in seen.read.items():
+            if loc not in adj:
+                continue
+            for nation in dict.fromkeys(_nation(g, p) for p in facts[at]
+                                        if pieces[p].type not in ("ana_corps", "sn_corps")):
+                hit.setdefault(nation, []).append(loc)
+    return hit
 
 
 def _printed_reserve_targets(g: Game) -> dict[str, list[str]]:
