@@ -15,26 +15,26 @@ unit uniformly, then one of its destinations uniformly — as the online peer do
   rare Peace Terms: uniform play ends a Campaign by peace within a few turns).
 
 Measured on the project's shared 2-core machine, same policy and seeds, every time in CPU
-time (process_time; wall time would measure the load), each figure the median of three runs
-taken alternately with the code before:
+time (process_time; wall time would measure the load); the second pass's figures are the
+median of three runs taken alternately with the code before it:
 
 ================================  ==============  ==============  ==============
 figure                            before (main)   first pass      second pass
                                                   (load 7-8)      (load ~4.5)
 ================================  ==============  ==============  ==============
-whole Historical game, CPU        6,894 ms        1,373-1,590 ms  1,063 ms
-legal actions, median             1.22 ms         0.56-0.59 ms    0.36 ms
-legal actions, 95th percentile    30.1 ms         1.56-1.74 ms    1.25 ms
-whole Campaign game (seed 1)      11,263 ms       1,966-2,082 ms  1,495 ms
+whole Historical game, CPU        6,894 ms        1,373-1,590 ms  896 ms
+legal actions, median             1.22 ms         0.56-0.59 ms    0.34 ms
+legal actions, 95th percentile    30.1 ms         1.56-1.74 ms    1.10 ms
+whole Campaign game (seed 1)      11,263 ms       1,966-2,082 ms  1,652 ms
 ================================  ==============  ==============  ==============
 
-The second pass was measured against the first pass's code at the same time (load ~4.5):
-1,450 ms, 0.55 ms, 1.81 ms and 2,284 ms. It keeps what supply reads of a position up to date
-from the state's journal of changed spaces (and every answer given for it while nothing it
-reads changes), checks a group's or unit's moves with what depends on it read once, and stores
-a changed rules frame without re-checking the frames below it. (The Historical games are longer
-than before the first pass: SR is listed in two steps, so a redeployment is two decisions.)
-The goal of 700 ms for a whole Historical game is not met yet.
+The second pass was measured against the first pass's code (commit c97fafd) at the same time,
+runs alternating (load ~4.5): 1,338 ms, 0.53 ms, 1.62 ms and 2,051 ms. It keeps what supply
+reads of a position up to date from the state's journal of changed spaces (and every answer
+given for it while nothing it reads changes), checks a group's or unit's moves with what
+depends on it read once, and stores a changed rules frame without re-checking the frames
+below it. (The Historical games are longer than before the first pass: SR is listed in two
+steps, so a redeployment is two decisions.) The goal of 700 ms for a whole Historical game is not met yet.
 """
 from __future__ import annotations
 
