@@ -20,7 +20,7 @@ Every reinforcement card's event is implemented here (:data:`EVENTS`).
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from engine import commands as C
 from engine.actions import Action, Card, Loc, Piece
@@ -103,11 +103,16 @@ def standard_army_spaces(g: "Game", side: str, nation: str) -> list[str]:
     """9.5.3.3: the capital(s) and friendly-controlled supply sources of the nation; US armies
     in friendly French ports; FR armies also at Orleans when Paris is friendly, unbesieged and
     full."""
+    return [l for l in _standard_candidates(g, side, nation) if _open(g, side, l)]
+
+
+def _standard_candidates(g: "Game", side: str, nation: str) -> list[str]:
+    """:func:`standard_army_spaces` before :func:`_open` is asked of each."""
     cands = list(_printed_army_spaces(g, nation))
     if nation == "FR" and board.controller(g, "paris") == side \
             and not board.fort_besieged(g, "paris") and _room(g, "paris") <= 0:
         cands.append("orleans")  # PoG 9.5.3.3 bullet 2
-    return [l for l in cands if _open(g, side, l)]
+    return cands
 
 
 def _printed_army_spaces(g: "Game", nation: str) -> tuple[str, ...]:
@@ -127,13 +132,19 @@ def card_army_spaces(g: "Game", card_id: str, pid: int) -> list[str] | None:
     """Where the card itself puts a Near East army (9.5.3.4), or None if the card gives no
     special entry for it (then the standard spaces apply). An empty list: the card's entry is
     not possible now."""
+    found = _card_army_candidates(g, card_id, pid)
+    return None if found is None else list(found)
+
+
+def _card_army_candidates(g: "Game", card_id: str, pid: int) -> Iterable[str] | None:
+    """:func:`card_army_spaces`, found lazily (the longer lists as a generator)."""
     type_id = g.state.pieces[pid].type
     side = board.side_of(g, pid)
     if type_id == "br_mef":
         if card_id != MEF or cards.nation_neutral(g, "TU") or cards.event_played(g, SALONIKA):
             return []  # PoG 9.5.2.4.1: Turkey at war, before Salonika
-        return [l for l in board.spaces(g) if board.attr(g, l, "mef")
-                and _open(g, side, l, need_supply=False, friendly=False)]
+        return (l for l in board.spaces(g) if board.attr(g, l, "mef")
+                and _open(g, side, l, need_supply=False, friendly=False))
     if type_id == "br_ne":
         if not cards.event_played(g, SINAI_PIPELINE):
             return []
@@ -141,9 +152,9 @@ def card_army_spaces(g: "Game", card_id: str, pid: int) -> list[str] | None:
     if type_id == "fr_orient":
         return [l for l in ("salonika",) if _open(g, side, l)]
     if type_id == "ru_cau":  # AP #29 Yudenitch: Russia or the Near East map, even before Turkey
-        return [l for l in board.spaces(g)
+        return (l for l in board.spaces(g)
                 if (board.attr(g, l, "nation") == "RU" or on_near_east_map(g, l))
-                and _open(g, side, l)]
+                and _open(g, side, l))
     return None
 
 
@@ -162,6 +173,15 @@ def army_spaces(g: "Game", card_id: str, pid: int) -> list[tuple[str, bool]]:
     return out
 
 
+def _has_army_space(g: "Game", card_id: str, pid: int) -> bool:
+    """Whether :func:`army_spaces` names any space, stopping at the first found."""
+    special = _card_army_candidates(g, card_id, pid)
+    if special is not None and any(True for _ in special):
+        return True
+    side, nation = board.side_of(g, pid), nation_key(g, pid)
+    return any(_open(g, side, l) for l in _standard_candidates(g, side, nation))
+
+
 def special_corps_space(g: "Game", pid: int) -> str:
     return SPECIAL_CORPS.get(g.state.pieces[pid].type, "")
 
@@ -171,6 +191,8 @@ def _placeable(g: "Game", card_id: str, pids: list[int]) -> bool:
     included (9.5.3.3 last paragraph)?"""
     if not pids:
         return True
+    if len(pids) == 1 and not special_corps_space(g, pids[0]):
+        return _has_army_space(g, card_id, pids[0])  # one army: _open found room for it
     options = []
     for pid in pids:
         sp = special_corps_space(g, pid)

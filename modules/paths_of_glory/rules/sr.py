@@ -76,13 +76,39 @@ def _friendly_end(g: Game, side: str, loc: str) -> bool:
 
 
 _END_MEMO: dict = {"key": None, "d": {}}
+_CHECKER_MEMO: dict = {"key": None, "d": {}}
 
 
 def end_checker(g: Game, side: str, pid: int) -> Callable[[str], bool]:
     """Whether ``pid`` may end an SR in a space, as a function of the space: the same rules as
     :func:`end_problem` (in any order, as only whether one refuses counts), with what depends
     on the unit alone and the position's tables read once — SR lists every destination of a
-    unit (a test holds the two to agreeing for every unit and space)."""
+    unit (a test holds the two to agreeing for every unit and space). One checker (and its
+    answers) per position and :func:`_end_kind`: the units of a kind answer alike."""
+    key = (id(g.state), g.state._hash)
+    if _CHECKER_MEMO["key"] != key:
+        _CHECKER_MEMO["key"], _CHECKER_MEMO["d"] = key, {}
+    kind = _end_kind(g, side, pid)
+    memo = _CHECKER_MEMO["d"]
+    hit = memo.get(kind)
+    if hit is None:
+        hit = memo[kind] = _end_checker_now(g, side, pid)
+    return hit
+
+
+def _end_kind(g: Game, side: str, pid: int) -> tuple:
+    """Everything of a unit the end checks read (:func:`_end_checker_now`): its side and
+    nationality, its size (the SR cost, 10.1.4; armies, 11.3.1, 5.7.4 #6), whether it is the
+    BEF (11.1.17), a cavalry corps (AP #57) or a Near East army (11.3.1, piece property
+    ``ne_lost``). A unit never ends an SR where it stands, so it is never among the units it
+    would join there (10.1.4, 16.4.9)."""
+    pt = g.ptype(pid)
+    attrs = pt.attrs
+    return (side, pt.side, pt.nationality, pt.size, bool(attrs.get("bef")),
+            bool(attrs.get("cavalry")), movement.near_east_army(g, pid))
+
+
+def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
     seen = supply.position(g)
     enemy = seen.units["AP" if side == "CP" else "CP"]
     counts, ctrl, sieges = seen.counts[side], seen.ctrl, seen.sieges
