@@ -61,6 +61,15 @@ def capital_lost(g: Game, side: str, nation: str) -> bool:
     """13.1.11: the enemy controls or besieges the nation's capital (BE and SB exempt)."""
     if nation in ("BE", "SB"):
         return False
+    seen = supply.position(g)        # control and sieges are what the snapshot follows
+    key = ("sr_capital_lost", side, nation)
+    hit = seen.memo.get(key)
+    if hit is None:
+        hit = seen.memo[key] = _capital_lost_now(g, side, nation)
+    return hit
+
+
+def _capital_lost_now(g: Game, side: str, nation: str) -> bool:
     for cap in CAPITALS.get(nation, ()):
         if cap in g.module.locations and (board.controller(g, cap) not in (side, "neutral")
                                           or board.fort_besieged(g, cap)):
@@ -262,13 +271,17 @@ def overstacked(g: Game, side: str) -> list[str]:
     """The spaces holding more than 3 of ``side``'s units (10.1.1), from the supply snapshot
     (which counts every space's units) and remembered with it, as SR asks it for every
     candidate move."""
+    return list(_overstacked(g, side))
+
+
+def _overstacked(g: Game, side: str) -> tuple[str, ...]:
     seen = supply.position(g)
     key = ("sr_overstacked", side)
     hit = seen.memo.get(key)
     if hit is None:
-        hit = seen.memo[key] = sorted(loc for loc, n in seen.counts[side].items()
-                                      if n > movement.STACKING_LIMIT)
-    return list(hit)
+        hit = seen.memo[key] = tuple(sorted(loc for loc, n in seen.counts[side].items()
+                                            if n > movement.STACKING_LIMIT))
+    return hit
 
 
 _LEAVE_MEMO: dict = {"key": None, "d": {}}
@@ -294,7 +307,7 @@ def unfixable_after(g: Game, frame: dict, pid: int, to: str) -> str | None:
     units able to leave the overstacked spaces cannot all be paid for with the points left:
     the cheapest way out of every such space together must fit in them)."""
     side = frame["side"]
-    over = overstacked(g, side)
+    over = _overstacked(g, side)
     if not over and (to == RESERVE or supply.position(g).counts[side].get(to, 0)
                      + (0 if g.state.pieces[pid].loc == to else 1) <= movement.STACKING_LIMIT):
         return None  # nothing over the limit, before or after
@@ -459,15 +472,24 @@ def _nation_spaces(g: Game, seen, side: str) -> dict[str, list[str]]:
     if hit is None:
         adj = movement.adjacency(g)
         pieces = g.state.pieces
+        nations = _type_nations(g)
         at = 1 if side == "AP" else 2           # the side's units in the snapshot's facts
         hit = seen.memo[key] = {}
         for loc, facts in seen.read.items():
             if loc not in adj:
                 continue
-            for nation in dict.fromkeys(_nation(g, p) for p in facts[at]
-                                        if pieces[p].type not in ("ana_corps", "sn_corps")):
-                hit.setdefault(nation, []).append(loc)
+            for nation in dict.fromkeys(nations[pieces[p].type] for p in facts[at]):
+                if nation is not None:
+                    hit.setdefault(nation, []).append(loc)
     return hit
+
+
+def _type_nations(g: Game) -> dict[str, str | None]:
+    """Each unit type's nation as SR counts it (:func:`_nation`), None for the ANA and SN
+    corps, which name no space for 13.1.8 (read once per module)."""
+    return board.per_module(g, "sr_type_nations", lambda: {
+        t: None if t in ("ana_corps", "sn_corps") else BRITISH.get(pt.nationality, pt.nationality)
+        for t, pt in g.module.piece_types.items() if pt.kind == "unit"})
 
 
 def _printed_reserve_targets(g: Game) -> dict[str, list[str]]:
