@@ -72,6 +72,19 @@ def adjacency(g: "Game") -> dict[str, list[tuple[str, frozenset[str]]]]:
     return cached
 
 
+def edge_lines(g: "Game") -> dict[tuple[str, str], frozenset[str]]:
+    """:func:`adjacency` by connection: (from, to) → the nationalities its line admits
+    (empty: all); the first connection listed when a pair has several. Once per ruleset."""
+    cached = g.rules.__dict__.get("_pog_edge_lines")
+    if cached is None:
+        cached = {}
+        for loc, out in adjacency(g).items():
+            for other, only in out:
+                cached.setdefault((loc, other), only)
+        g.rules.__dict__["_pog_edge_lines"] = cached
+    return cached
+
+
 def space_locs(g: "Game") -> dict[str, Loc]:
     """Every space's id as an action target (:class:`Loc`), made once per module."""
     return board.per_module(g, "space_locs", lambda: {l: Loc(l) for l in board.spaces(g)})
@@ -146,7 +159,7 @@ def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) ->
 def entry_check(g: "Game", side: str, pids: list[int]) -> "Callable[[str, str], Violation | None]":
     """:func:`entry_violation` for one group, as a function of (from, to): what depends only on
     the group is read once, for searches that ask it at every step."""
-    adj = adjacency(g)
+    lines = edge_lines(g)
     pids = list(pids)
     nations = {board.nation_of(g, p) for p in pids}
     seen = supply.position(g)
@@ -161,7 +174,7 @@ def entry_check(g: "Game", side: str, pids: list[int]) -> "Callable[[str, str], 
                       pt.size == "army" and not near_east_army(g, p), pt.nationality == "RU"))
 
     def check(frm: str, to: str) -> Violation | None:
-        only = next((o for other, o in adj.get(frm, ()) if other == to), None)
+        only = lines.get((frm, to))
         if only is None:
             return Violation("PoG 11.1.3", f"{place(g, frm)} and {place(g, to)} are not connected")
         if only and not nations <= only:
@@ -219,8 +232,8 @@ def stop_violation(g: "Game", side: str, pids: list[int], to: str,
     if side == "CP" and to in CP_COAST and not coast_open(g):
         return Violation("PoG 11.1.9", f"CP units may not end a move in {place(g, to)} before "
                                        "Race to the Sea or CP War Status 4")
-    if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
-            and to in ("trent", "villach", "trieste")
+    if (to in ("trent", "villach", "trieste") and g.get("pog_scenario") == "historical"
+            and g.get("commitment_ap") != "total_war"
             and any(board.is_army(g, p) and board.nation_of(g, p) == "GE" for p in pids)):
         return Violation("PoG 5.7.4", "no German army may end its move in Trent, Villach or "
                                       "Trieste before Allied Total War")
