@@ -63,6 +63,17 @@ def _json_value(value: Any, what: str, depth: int = 0) -> Any:
     raise CommandError(f"{what}: unsupported value {_brief(value)}")
 
 
+def _stored_value(value: Any, old: Any, what: str) -> Any:
+    """:func:`_json_value` of a global's new value, except that the elements of a list that
+    are the very objects of the list stored now (``old``: checked and copied when it was
+    stored, and never changed in place) are kept as they are — a rules state stack that
+    changes its top frame checks and copies that frame, not every frame below it."""
+    if type(value) is not list or type(old) is not list or not old:
+        return _json_value(value, what)
+    stored = {id(e) for e in old}
+    return [e if id(e) in stored else _json_value(e, what, 1) for e in value]
+
+
 class Command:
     """Base class. Subclasses set ``kind`` and ``fields`` (the JSON-form parameters)."""
     kind: ClassVar[str] = ""
@@ -348,8 +359,8 @@ class SetGlobal(Command):
 
     def apply(self, state: GameState) -> None:
         _text(self.key, "global name")
-        value = _json_value(self.value, f"value of {self.key}")
         self._old = state.globals.get(self.key)
+        value = _stored_value(self.value, self._old, f"value of {self.key}")
         state._set_global(self.key, value)
 
     def undo(self, state: GameState) -> None:

@@ -327,7 +327,7 @@ class Context:
         frames = list(self.stack)
         if not frames:
             raise RulesError("end: no state to leave")
-        left = copy.deepcopy(frames.pop())
+        left = _plain_copy(frames.pop())
         self._write(frames)
         if frames:
             below = self.machine.state(frames[-1]["state"])
@@ -339,6 +339,19 @@ class Context:
         frames = list(self.stack)
         frames[-1] = {**frames[-1], **data}
         self._write(frames)
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of plain frame data (dicts, lists, text, numbers) — what ``copy.deepcopy`` gives,
+    without its bookkeeping; anything else is deep-copied."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [_plain_copy(v) for v in value]
+    if value is None or isinstance(value, (str, int)):   # immutable (Loc, Piece, bool too)
+        return value
+    return copy.deepcopy(value)
 
 
 class Machine:

@@ -9,6 +9,10 @@ for the PRNG and the id counter, one per chat line — each computed from a cano
 (:mod:`engine.canon`). It is maintained incrementally, so hashing after every action costs only
 the items that changed; :meth:`GameState.full_hash` recomputes it from scratch (tests check they
 agree).
+
+It also keeps a short journal of the locations whose stacks changed
+(:meth:`GameState.touched_since`), so that a ruleset may keep a digest of the board up to date
+by re-reading only those locations.
 """
 from __future__ import annotations
 
@@ -40,6 +44,9 @@ class Piece:
         return self.props.get("owner", "")
 
 
+JOURNAL_LIMIT = 1024   # changed locations kept (between JOURNAL_LIMIT and twice that)
+
+
 class GameState:
     """Everything that changes during a game. ``module`` is a read-only reference."""
 
@@ -53,6 +60,8 @@ class GameState:
         self.chat: list[list] = []
         self._items: dict[Any, int] = {}
         self._hash = 0
+        self._touched: list[str] = []   # locations changed, oldest first (the journal)
+        self._touched_base = 0          # how many older entries were dropped
         self._set_item(("rng",), self.rng)
         self._set_item(("n",), self.next_id)
 
@@ -66,15 +75,39 @@ class GameState:
             self._items[key] = h
             self._hash ^= h
 
+    def _touch(self, loc: str) -> None:
+        touched = self._touched
+        touched.append(loc)
+        if len(touched) > 2 * JOURNAL_LIMIT:
+            del touched[:JOURNAL_LIMIT]
+            self._touched_base += JOURNAL_LIMIT
+
+    @property
+    def change_mark(self) -> int:
+        """How many stack changes this state has seen: a mark for :meth:`touched_since`."""
+        return self._touched_base + len(self._touched)
+
+    def touched_since(self, mark: int) -> list[str] | None:
+        """The locations whose stacks changed since ``mark`` (a :attr:`change_mark`) — a piece
+        arrived, left, moved within the stack or changed its face, markers or properties —
+        oldest first, with repeats; None if ``mark`` is too old for the journal (then re-read
+        everything). Undoing a change is a change too."""
+        start = mark - self._touched_base
+        if start < 0 or mark > self.change_mark:
+            return None
+        return self._touched[start:]
+
     def _rehash_piece(self, pid: int) -> None:
         piece = self.pieces.get(pid)
         if piece is None:
             self._set_item(("p", pid), None)
             return
+        self._touch(piece.loc)
         index = self.stacks[piece.loc].index(pid)
         self._set_item(("p", pid), piece.record(index))
 
     def _rehash_stack(self, loc: str, start: int = 0) -> None:
+        self._touch(loc)
         stack = self.stacks.get(loc, [])
         for i in range(start, len(stack)):
             pid = stack[i]
@@ -150,6 +183,7 @@ class GameState:
         del stack[index]
         if not stack:
             del self.stacks[loc]
+            self._touch(loc)
         else:
             self._rehash_stack(loc, index)
         return loc, index

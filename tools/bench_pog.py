@@ -1,6 +1,12 @@
 """Paths of Glory rules benchmarks (issue 17): random legal play of whole games under
-enforcement, with the policy the issue measures against — a uniform choice among the legal
-actions at every decision, both sides — and what the client asks before every highlight.
+enforcement, and what the client asks before every highlight.
+
+The policy is a uniform choice among the actions :meth:`legal_actions` lists at each decision,
+both sides. Most decisions are listed whole — every (group, path) of a movement, every space
+and mode of an activation, every card play — but Strategic Redeployment is listed in two steps
+(13.1): first the units able to SR (one of each kind per space) and *End SR*, then, once a
+unit is chosen, its destinations and *choose another unit*. So in an SR the policy picks a
+unit uniformly, then one of its destinations uniformly — as the online peer does.
 
 * the CPU time of a whole Historical-scenario game (5.7; median of three seeds), every
   decision listed, checked, applied and recorded through the :class:`Session`;
@@ -8,20 +14,27 @@ actions at every decision, both sides — and what the client asks before every 
 * the CPU time of a whole Campaign game, played with the fuzzer's policy (uniform but for
   rare Peace Terms: uniform play ends a Campaign by peace within a few turns).
 
-Measured on the project's shared 2-core machine (load 7-8), same policy and seeds, legal
-actions timed in CPU time:
+Measured on the project's shared 2-core machine, same policy and seeds, every time in CPU
+time (process_time; wall time would measure the load); the second pass's figures are the
+median of three runs taken alternately with the code before it:
 
-================================  ==============  ==============
-figure                            before (main)   after issue 17
-================================  ==============  ==============
-whole Historical game, CPU        6,894 ms        1,373-1,590 ms
-legal actions, median             1.22 ms         0.56-0.59 ms
-legal actions, 95th percentile    30.1 ms         1.56-1.74 ms
-whole Campaign game (seed 1)      11,263 ms       1,966-2,082 ms
-================================  ==============  ==============
+================================  ==============  ==============  ==============
+figure                            before (main)   first pass      second pass
+                                                  (load 7-8)      (load ~4.5)
+================================  ==============  ==============  ==============
+whole Historical game, CPU        6,894 ms        1,373-1,590 ms  896 ms
+legal actions, median             1.22 ms         0.56-0.59 ms    0.34 ms
+legal actions, 95th percentile    30.1 ms         1.56-1.74 ms    1.10 ms
+whole Campaign game (seed 1)      11,263 ms       1,966-2,082 ms  1,652 ms
+================================  ==============  ==============  ==============
 
-(The Historical games are longer after: SR is listed in two steps, so a redeployment is two
-decisions.) The goal of 700 ms for a whole Historical game is not met yet.
+The second pass was measured against the first pass's code (commit c97fafd) at the same time,
+runs alternating (load ~4.5): 1,338 ms, 0.53 ms, 1.62 ms and 2,051 ms. It keeps what supply
+reads of a position up to date from the state's journal of changed spaces (and every answer
+given for it while nothing it reads changes), checks a group's or unit's moves with what
+depends on it read once, and stores a changed rules frame without re-checking the frames
+below it. (The Historical games are longer than before the first pass: SR is listed in two
+steps, so a redeployment is two decisions.) The goal of 700 ms for a whole Historical game is not met yet.
 """
 from __future__ import annotations
 

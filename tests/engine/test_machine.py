@@ -8,9 +8,9 @@ import pytest
 from engine import commands as C
 from engine import persist, registry
 from engine.actions import Action, Loc, Piece
-from engine.machine import Context, MachineRuleset, Procedure, RulesError, State
+from engine.machine import Context, MachineRuleset, Procedure, RulesError, State, _plain_copy
 from engine.errors import SaveError
-from engine.rules import IllegalAction, Prompt, Violation
+from engine.rules import IllegalAction, Prompt, Transaction, Violation
 from engine.sample import sample_module
 from engine.session import Session
 from engine.testing import Position, refused
@@ -257,3 +257,18 @@ def test_refused_helper_names_what_was_cited():
         refused(s, Action("done", "blue"), "SK 9.9")
     with pytest.raises(IllegalAction):
         s.push(Action("done", "red"))
+
+
+def test_end_returns_a_copy_of_the_frame_left_that_the_stack_never_shares():
+    frame = {"state": "x", "moved": [1, 2], "data": {"a": [3]}, "flag": True, "none": None}
+    copied = _plain_copy(frame)
+    assert copied == frame
+    assert copied is not frame and copied["moved"] is not frame["moved"]
+    assert copied["data"]["a"] is not frame["data"]["a"]
+    s = toy()
+    tx = Transaction(s.state)
+    g = s.ruleset.game(s.state, tx)
+    stored = g.stack[-1]
+    left = g.end()
+    assert left == stored and left is not stored
+    tx.rollback()

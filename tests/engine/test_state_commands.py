@@ -13,7 +13,7 @@ from engine.actions import Action
 from engine.freeplay import FreePlay
 from engine.sample import sample_module
 from engine.session import Session
-from engine.state import GameState
+from engine.state import JOURNAL_LIMIT, GameState
 
 #: These tests play the sample freely; its own ruleset is the enforced `skirmish`.
 MODULE = replace(sample_module(), ruleset="free")
@@ -173,3 +173,54 @@ def test_property_save_and_load_at_any_point_changes_nothing(seed, n, cut):
 def test_state_invariants_hold_under_free_play():
     s, _ = random_actions(3, 200)
     assert FreePlay(MODULE).invariants(s.state) == []
+
+
+def test_touched_since_names_every_location_a_command_changed_and_its_undo():
+    s = GameState(None, 0)
+    start = s.change_mark
+    a = C.Create("x", "a")
+    C.apply_all(s, [a, C.Create("x", "b"), C.SetGlobal("turn", 3)])
+    assert set(s.touched_since(start)) == {"a", "b"}        # a global touches no location
+    mark = s.change_mark
+    assert s.touched_since(mark) == []
+    pid = s.stack("a")[0]
+    move = C.Move(pid, "c")
+    C.apply_all(s, [move])
+    assert set(s.touched_since(mark)) == {"a", "c"}         # left (now empty) and arrived
+    mark = s.change_mark
+    C.apply_all(s, [C.SetFace(pid, 1), C.SetProp(pid, "k", 1), C.AddMarker(pid, "m")])
+    assert set(s.touched_since(mark)) == {"c"}              # the piece changed where it stands
+    mark = s.change_mark
+    move.undo(s)
+    assert set(s.touched_since(mark)) == {"a", "c"}         # undoing is a change too
+    assert s.touched_since(s.change_mark + 1) is None       # a mark this state never gave
+
+
+def test_touched_since_forgets_old_marks_within_bounded_memory():
+
+    s = GameState(None, 0)
+    C.apply_all(s, [C.Create("x", "a")])
+    pid = s.stack("a")[0]
+    for i in range(3 * JOURNAL_LIMIT):
+        C.apply_all(s, [C.SetFace(pid, i % 2)])
+    assert len(s._touched) <= 2 * JOURNAL_LIMIT
+    assert s.touched_since(0) is None                       # too old: re-read everything
+    assert s.touched_since(s.change_mark - 3) == ["a", "a", "a"]
+
+
+def test_set_global_list_keeps_the_stored_elements_and_checks_the_new_ones():
+    s = GameState(None, 0)
+    C.apply_all(s, [C.SetGlobal("stack", [{"state": "a"}, {"state": "b", "n": [1, 2]}])])
+    stored = s.get("stack")
+    change = C.SetGlobal("stack", [stored[0], {"state": "c"}])      # the top frame replaced
+    C.apply_all(s, [change])
+    assert s.get("stack")[0] is stored[0]                          # kept, not copied again
+    assert s.get("stack") == [{"state": "a"}, {"state": "c"}]
+    assert s.hash == s.full_hash()
+    fresh = {"state": "d"}
+    C.apply_all(s, [C.SetGlobal("stack", [s.get("stack")[0], fresh])])
+    assert s.get("stack")[1] is not fresh                          # a new element is copied
+    with pytest.raises(C.CommandError, match="unsupported"):       # and checked
+        C.apply_all(s, [C.SetGlobal("stack", [s.get("stack")[0], {"x": 1.5}])])
+    change.undo(s)
+    assert s.get("stack") == [{"state": "a"}, {"state": "b", "n": [1, 2]}]

@@ -7,12 +7,13 @@ another's begins), checked step by step.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from engine import commands as C
+from engine.actions import Loc
 from engine.rules import Violation
 
-from . import board, cards, confinement, entry, sieges
+from . import board, cards, confinement, entry, sieges, supply
 from .card_ids import FALL_OF_THE_TSAR, RACE_TO_THE_SEA
 from .confinement import italy_closed  # noqa: F401  (5.7.4 #6; sr.py reads it here)
 from .sieges import can_besiege
@@ -71,6 +72,11 @@ def adjacency(g: "Game") -> dict[str, list[tuple[str, frozenset[str]]]]:
     return cached
 
 
+def space_locs(g: "Game") -> dict[str, Loc]:
+    """Every space's id as an action target (:class:`Loc`), made once per module."""
+    return board.per_module(g, "space_locs", lambda: {l: Loc(l) for l in board.spaces(g)})
+
+
 def season(g: "Game") -> str:
     loc = g.module.locations.get(f"turn:{g.get('turn', 1)}")
     return str(loc.attrs.get("season", "")) if loc is not None else ""
@@ -78,7 +84,20 @@ def season(g: "Game") -> str:
 
 def on_near_east_map(g: "Game", loc: str) -> bool:
     """The Near East map, Constantinople and Bursa included (9.2.7, 11.3.1)."""
-    return board.attr(g, loc, "region") == "near_east" or bool(board.attr(g, loc, "ne_main_copy"))
+    return loc in _near_east(g)
+
+
+def _near_east(g: "Game") -> frozenset[str]:
+    """The locations :func:`on_near_east_map` names, read once per module."""
+    return board.per_module(g, "near_east", lambda: frozenset(
+        l.id for l in g.module.locations.values()
+        if l.attrs.get("region") == "near_east" or l.attrs.get("ne_main_copy")))
+
+
+def near_east_spaces(g: "Game") -> frozenset[str]:
+    """The map spaces on the Near East map (13.2), read once per module."""
+    return board.per_module(g, "near_east_spaces", lambda: frozenset(
+        l for l in _near_east(g) if board.is_space(g, l)))
 
 
 def near_east_army(g: "Game", pid: int) -> bool:
@@ -113,46 +132,73 @@ def place(g: "Game", loc: str) -> str:
 
 def enemy_fort(g: "Game", loc: str, side: str) -> bool:
     """An undestroyed fort of the other side (or a neutral one) in ``loc``."""
+    seen = supply.position(g)
+    if loc in seen.ctrl:             # a space: its fort and controller as the snapshot has them
+        return loc in seen.intact_forts and seen.ctrl[loc] != side
     return board.fort_intact(g, loc) and board.controller(g, loc) != side
 
 
 def entry_violation(g: "Game", side: str, pids: list[int], frm: str, to: str) -> Violation | None:
     """Why the group may not enter ``to`` from ``frm`` (not counting where it may stop)."""
-    only = next((o for other, o in adjacency(g).get(frm, ()) if other == to), None)
-    if only is None:
-        return Violation("PoG 11.1.3", f"{place(g, frm)} and {place(g, to)} are not connected")
+    return entry_check(g, side, pids)(frm, to)
+
+
+def entry_check(g: "Game", side: str, pids: list[int]) -> "Callable[[str, str], Violation | None]":
+    """:func:`entry_violation` for one group, as a function of (from, to): what depends only on
+    the group is read once, for searches that ask it at every step."""
+    adj = adjacency(g)
+    pids = list(pids)
     nations = {board.nation_of(g, p) for p in pids}
-    if only and not nations <= only:
-        return Violation("PoG 11.1.4", f"only {'/'.join(sorted(only))} units may use the line "
-                                       f"{place(g, frm)}–{place(g, to)}")
-    if board.units_in(g, to, "AP" if side == "CP" else "CP"):
-        return Violation("PoG 11.1.7", f"{place(g, to)} holds enemy combat units")
-    nation = board.attr(g, to, "nation")
-    if board.attr(g, to, "mef"):
-        if not board.markers_in(g, to, "m_beachhead"):
-            return Violation("PoG 11.1.10", f"{place(g, to)} is an MEF space without the beachhead")
-    elif board.controller(g, to) == "neutral" and nation != "AL" and not entry.greek_open(g, to):
-        return Violation("PoG 11.1.11", f"{place(g, to)} belongs to a neutral nation")
-    if entry.greek_blocked(g, to):
-        return Violation("PoG 9.5.2.4", f"{place(g, to)} holds neutral Greek units")
-    problem = confinement.entry_violation(g, pids, to)  # AP #57, CP #45 Brest-Litovsk (16.4.9)
-    if problem:
-        return problem
+    seen = supply.position(g)
+    enemy_units = seen.units["AP" if side == "CP" else "CP"]
+    confined = confinement.may_confine(g, pids)
+    turn_one = g.get("turn") == 1
+    #: per unit: (the unit, BEF, an army kept off the Near East map (11.3.1), Russian)
+    flags = []
     for p in pids:
         pt = g.ptype(p)
-        if pt.attrs.get("bef") and nation not in BEF_NATIONS:
-            return Violation("PoG 11.1.17", "the BEF may not leave Britain, France, Belgium "
-                                            "and Germany")
-        if pt.size == "army" and on_near_east_map(g, to) and not near_east_army(g, p):
-            return Violation("PoG 11.3.1", f"{unit_name(g, p)} may not enter the Near East map")
-        problem = caucasus_link_violation(g, pids, frm, to)
-        if problem:
-            return problem
-        if (pt.nationality == "RU" and g.get("turn") == 1 and board.fort_value(g, to)
-                and nation == "GE"):
-            return Violation("PoG 15.1.12", "Russian units may not enter a German fort space "
-                                            "in August 1914")
-    return None
+        flags.append((p, bool(pt.attrs.get("bef")),
+                      pt.size == "army" and not near_east_army(g, p), pt.nationality == "RU"))
+
+    def check(frm: str, to: str) -> Violation | None:
+        only = next((o for other, o in adj.get(frm, ()) if other == to), None)
+        if only is None:
+            return Violation("PoG 11.1.3", f"{place(g, frm)} and {place(g, to)} are not connected")
+        if only and not nations <= only:
+            return Violation("PoG 11.1.4", f"only {'/'.join(sorted(only))} units may use the "
+                                           f"line {place(g, frm)}–{place(g, to)}")
+        if to in enemy_units:
+            return Violation("PoG 11.1.7", f"{place(g, to)} holds enemy combat units")
+        nation = board.attr(g, to, "nation")
+        if board.attr(g, to, "mef"):
+            if to not in seen.beachheads:
+                return Violation("PoG 11.1.10", f"{place(g, to)} is an MEF space without the "
+                                                "beachhead")
+        elif seen.ctrl[to] == "neutral" and nation != "AL" and not entry.greek_open(g, to):
+            return Violation("PoG 11.1.11", f"{place(g, to)} belongs to a neutral nation")
+        if entry.greek_blocked(g, to):
+            return Violation("PoG 9.5.2.4", f"{place(g, to)} holds neutral Greek units")
+        if confined:
+            problem = confinement.entry_violation(g, pids, to)  # AP #57, CP #45 (16.4.9)
+            if problem:
+                return problem
+        link = (frm, to) in CAUCASUS_LINK
+        for p, bef, army_off_ne, russian in flags:
+            if bef and nation not in BEF_NATIONS:
+                return Violation("PoG 11.1.17", "the BEF may not leave Britain, France, Belgium "
+                                                "and Germany")
+            if army_off_ne and on_near_east_map(g, to):
+                return Violation("PoG 11.3.1", f"{unit_name(g, p)} may not enter the Near East "
+                                               "map")
+            if link:
+                problem = caucasus_link_violation(g, pids, frm, to)
+                if problem:
+                    return problem
+            if russian and turn_one and board.fort_value(g, to) and nation == "GE":
+                return Violation("PoG 15.1.12", "Russian units may not enter a German fort space "
+                                                "in August 1914")
+        return None
+    return check
 
 
 def stop_violation(g: "Game", side: str, pids: list[int], to: str,
@@ -166,7 +212,8 @@ def stop_violation(g: "Game", side: str, pids: list[int], to: str,
     if to in attack_spaces:
         return Violation("PoG 11.1.6", f"units may not end their move in {place(g, to)}, which "
                                        "holds an Attack marker")
-    if len(board.units_in(g, to, side)) + len(pids) > STACKING_LIMIT + (allow or {}).get(to, 0):
+    there = supply.position(g).counts[side].get(to, 0)
+    if there + len(pids) > STACKING_LIMIT + (allow or {}).get(to, 0):
         return Violation("PoG 10.1.1", f"more than {STACKING_LIMIT} units would end in "
                                        f"{place(g, to)}")
     if side == "CP" and to in CP_COAST and not coast_open(g):
@@ -177,7 +224,7 @@ def stop_violation(g: "Game", side: str, pids: list[int], to: str,
             and any(board.is_army(g, p) and board.nation_of(g, p) == "GE" for p in pids)):
         return Violation("PoG 5.7.4", "no German army may end its move in Trent, Villach or "
                                       "Trieste before Allied Total War")
-    if joiners is not None and enemy_fort(g, to, side) and not board.fort_besieged(g, to):
+    if joiners is not None and enemy_fort(g, to, side) and to not in supply.position(g).sieges:
         force = board.units_in(g, to, side) + list(pids)
         if not can_besiege(g, to, force) and not can_besiege(g, to, force + joiners(to, pids)):
             return Violation("PoG 11.1.8", f"the units cannot besiege the fort of {place(g, to)}, "
@@ -230,8 +277,9 @@ def path_violation(g: "Game", side: str, pids: list[int], path: list[str],
     problem = leave_violation(g, side, pids, here)
     if problem:
         return problem
+    enters = entry_check(g, side, pids)
     for i, step in enumerate(path):
-        problem = entry_violation(g, side, pids, here, step)
+        problem = enters(here, step)
         if problem:
             return problem
         if i < len(path) - 1 and enemy_fort(g, step, side) and not board.fort_besieged(g, step):
@@ -253,12 +301,13 @@ def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str
     out: dict[str, list[str]] = {}
     seen = {start}
     queue = deque([(start, [])])
+    enters, adj = entry_check(g, side, pids), adjacency(g)
     while queue:
         here, path = queue.popleft()
         if len(path) >= mf:
             continue
-        for nxt, _only in adjacency(g).get(here, ()):
-            if nxt in seen or entry_violation(g, side, pids, here, nxt):
+        for nxt, _only in adj.get(here, ()):
+            if nxt in seen or enters(here, nxt):
                 continue
             seen.add(nxt)
             new = path + [nxt]

@@ -36,11 +36,12 @@ def start(g: Game, side: str, ops: int, card: str) -> None:
     g.call("ops_activate", side=side, ops=ops, spent=0, card=card, act=[], oos=[])
 
 
-def activation_nations(g: Game, side: str, loc: str) -> set[str]:
-    """The nationalities counted for activating ``loc`` (9.2.3 and its exceptions)."""
+def activation_nations(g: Game, side: str, loc: str, units: list[int] | None = None) -> set[str]:
+    """The nationalities counted for activating ``loc`` (9.2.3 and its exceptions; ``units``:
+    ``side``'s units there, when the caller has them)."""
     nations = set()
     where = board.attr(g, loc, "nation")
-    for pid in board.units_in(g, loc, side):
+    for pid in (board.units_in(g, loc, side) if units is None else units):
         nat = board.nation_of(g, pid)
         nat = BRITISH.get(nat, nat)  # PoG 9.2.3: ANA/AUS/CND/PT are British, SN Turkish, MN Serbian
         if nat == "BE" and board.attr(g, loc, "be_as_br"):
@@ -51,12 +52,15 @@ def activation_nations(g: Game, side: str, loc: str) -> set[str]:
     return g.rules.hooks.fold("activation_nations", nations, g, side, loc)  # AP #51
 
 
-def activation_cost(g: Game, side: str, loc: str, mode: str) -> int:
+def activation_cost(g: Game, side: str, loc: str, mode: str,
+                    units: list[int] | None = None) -> int:
     """9.2.3: one Activation Point per nationality in the space (forts excluded), with the
     Moltke (1 per unit in Belgium and France until Falkenhayn) and Fall of the Tsar (combat:
-    1 more per Russian unit beyond the first, 8(e) #9) exceptions."""
-    units = board.units_in(g, loc, side)
-    cost = len(activation_nations(g, side, loc))
+    1 more per Russian unit beyond the first, 8(e) #9) exceptions. (``units``: ``side``'s
+    units in ``loc``, when the caller has them.)"""
+    if units is None:
+        units = board.units_in(g, loc, side)
+    cost = len(activation_nations(g, side, loc, units))
     if side == "AP":
         cost = beachhead_cost(g, loc, units, cost)  # PoG 9.2.7.1
     if (side == "CP" and cards.event_played(g, MOLTKE) and not cards.event_played(g, FALKENHAYN)
@@ -69,19 +73,24 @@ def activation_cost(g: Game, side: str, loc: str, mode: str) -> int:
 
 
 def _has_target(g: Game, side: str, loc: str) -> bool:
-    """Whether an attack from ``loc`` could reach anything (a hint for the offered actions)."""
-    enemy = "AP" if side == "CP" else "CP"
-    if movement.enemy_fort(g, loc, side):
+    """Whether an attack from ``loc`` could reach anything (a hint for the offered actions):
+    an enemy fort there or next to it (:func:`movement.enemy_fort`), or enemy units next to it
+    — read from the supply snapshot, which knows every space's controller and units."""
+    seen = supply.position(g)
+    enemy_units = seen.units["AP" if side == "CP" else "CP"]
+    ctrl, forts = seen.ctrl, seen.intact_forts
+    if loc in forts and ctrl[loc] != side:
         return True
     for other, _only in movement.adjacency(g).get(loc, ()):
-        if board.units_in(g, other, enemy) or movement.enemy_fort(g, other, side):
+        if other in enemy_units or (other in forts and ctrl[other] != side):
             return True
     return False
 
 
-def activation_violation(g: Game, frame: dict, space, mode, cost: int | None = None) -> Violation | None:
+def activation_violation(g: Game, frame: dict, space, mode, cost: int | None = None,
+                         units: list[int] | None = None) -> Violation | None:
     """Why ``space`` may not be activated for ``mode`` now, or None (``cost``: its activation
-    cost, when the caller has it already)."""
+    cost, ``units``: the side's units there, when the caller has them already)."""
     side = frame["side"]
     if mode not in MODES:
         return Violation("PoG 9.2.5", "a space is activated for move or for attack")
@@ -89,13 +98,14 @@ def activation_violation(g: Game, frame: dict, space, mode, cost: int | None = N
         return Violation("PoG 9.2.6", "only map spaces may be activated")
     if any(loc == space for loc, _m in frame["act"]):
         return Violation("PoG 9.2.5", f"{place(g, space)} is already activated")
-    units = board.units_in(g, space, side)
+    if units is None:
+        units = board.units_in(g, space, side)
     if not units:
         return Violation("PoG 9.2.6", f"{place(g, space)} holds no {side} combat units")
     if entry.greek_blocked(g, space):
         return Violation("PoG 9.5.2.4", "the Greek units are still neutral: nobody may move them")
     if cost is None:
-        cost = activation_cost(g, side, space, mode)
+        cost = activation_cost(g, side, space, mode, units)
     left = frame["ops"] - frame["spent"]
     if cost > left:
         return Violation("PoG 9.2.3", f"activating {place(g, space)} costs {cost}; {left} OPS left")
@@ -135,18 +145,20 @@ class OpsActivate(State):
         left = frame["ops"] - frame["spent"]
         done = {loc for loc, _m in frame["act"]}
         spaces = movement.adjacency(g)
-        for loc in sorted(l for l in g.state.stacks if l in spaces):
-            if loc in done or not board.units_in(g, loc, side):
+        typed = movement.space_locs(g)         # the offer's types, made once per module
+        for loc in sorted(l for l in supply.position(g).units[side] if l in spaces):
+            if loc in done:
                 continue
-            move_cost = activation_cost(g, side, loc, "move")
+            units = board.units_in(g, loc, side)
+            move_cost = activation_cost(g, side, loc, "move", units)
             if move_cost > left:
                 continue
             for mode in MODES:
                 if mode == "attack" and not _has_target(g, side, loc):
                     continue
                 cost = move_cost if mode == "move" else None
-                if activation_violation(g, frame, loc, mode, cost) is None:
-                    yield self.offer("activate", side, space=loc, mode=mode)
+                if activation_violation(g, frame, loc, mode, cost, units) is None:
+                    yield self.offer("activate", side, space=typed[loc], mode=mode)
         yield self.offer("done", side)
 
     def check_activate(self, g: Game, frame: dict, space: Loc, mode: str) -> Violation | None:
@@ -288,6 +300,7 @@ class OpsMove(State):
         over = _overstacked(g, side, frame)
         joiners = _joiners(g, frame, allow)
         pending = _pending_forts(g, frame)
+        spaces = movement.space_locs(g)
         fixes = moves = False
         for loc, units in sorted(free.items()):
             groups = [units] if len(units) > 1 else []
@@ -299,12 +312,13 @@ class OpsMove(State):
                     groups.append([p])
             for group in groups:
                 reach = movement.reachable(g, side, group, attack, allow, joiners)
+                typed = [Piece(p) for p in group]      # the offer's types, made once a group
                 for dest, path in sorted(reach.items()):
                     if pending and _strands_a_fort(g, frame, joiners, group, dest):
                         continue
                     fixes = fixes or loc in over
                     moves = True
-                    yield self.offer("move", side, pids=group, path=path)
+                    yield self.offer("move", side, pids=typed, path=[spaces[x] for x in path])
             if g.get("pog_entrench") and _entrench_keeps_room(g, side, loc, free):
                 for p in units:
                     if board.is_army(g, p):

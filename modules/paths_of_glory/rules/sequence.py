@@ -366,10 +366,10 @@ class ActionRoundEnd(State):
         if frame.get("kind") == "event" and card and cards.info(g, card).get("remove") \
                 and cards.where(g, card) == f"discard:{frame['side']}":
             cards.move_card(g, card, f"removed:{frame['side']}")  # PoG 9.5.1.2
-        for loc, stack in list(g.state.stacks.items()):
-            for pid in list(stack):
-                if g.state.pieces[pid].type == "m_move_attack":
-                    g.do(C.Delete(pid))
+        pieces = g.state.pieces
+        for pid in [pid for stack in g.state.stacks.values() for pid in stack
+                    if pieces[pid].type == "m_move_attack"]:
+            g.do(C.Delete(pid))
         g.set("pog_ops", None)
         supply.mark_oos(g)  # PoG 4.1.2: OOS markers show who is cut off as each action ends
         if g.get("pog_trench_attempt"):
@@ -387,15 +387,13 @@ class ActionRoundEnd(State):
 
 
 def overstacked(g: Game) -> list[tuple[str, str]]:
-    """(space, side) pairs holding more than 3 units of one side (10.1.1)."""
-    out = []
-    for loc, stack in sorted(g.state.stacks.items()):
-        if len(stack) <= movement.STACKING_LIMIT or not board.is_space(g, loc):
-            continue
-        for side in ("CP", "AP"):
-            if len(board.units_in(g, loc, side)) > movement.STACKING_LIMIT:
-                out.append((loc, side))
-    return out
+    """(space, side) pairs holding more than 3 units of one side (10.1.1), by space, CP
+    first (the supply snapshot counts every space's units)."""
+    counts = supply.position(g).counts
+    over = {loc for side in ("CP", "AP") for loc, n in counts[side].items()
+            if n > movement.STACKING_LIMIT}
+    return [(loc, side) for loc in sorted(over) for side in ("CP", "AP")
+            if counts[side].get(loc, 0) > movement.STACKING_LIMIT]
 
 
 class Overstack(State):

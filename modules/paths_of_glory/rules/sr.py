@@ -7,7 +7,7 @@ space id or ``"reserve"``) and ``end_sr``.
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from typing import Callable, Iterator
 
 from engine import commands as C
 from engine.actions import Action, Loc, Piece
@@ -78,9 +78,61 @@ def _friendly_end(g: Game, side: str, loc: str) -> bool:
 _END_MEMO: dict = {"key": None, "d": {}}
 
 
-def _end_ok(g: Game, side: str, pid: int, loc: str) -> bool:
-    """Whether ``pid`` may end an SR in ``loc``."""
-    return end_problem(g, side, pid, loc) is None
+def end_checker(g: Game, side: str, pid: int) -> Callable[[str], bool]:
+    """Whether ``pid`` may end an SR in a space, as a function of the space: the same rules as
+    :func:`end_problem` (in any order, as only whether one refuses counts), with what depends
+    on the unit alone and the position's tables read once — SR lists every destination of a
+    unit (a test holds the two to agreeing for every unit and space)."""
+    seen = supply.position(g)
+    enemy = seen.units["AP" if side == "CP" else "CP"]
+    counts, ctrl, sieges = seen.counts[side], seen.ctrl, seen.sieges
+    greek = entry.greek_limited(g)
+    pt = g.ptype(pid)
+    nation = board.nation_of(g, pid)
+    unit_greek = greek and nation == "GR"
+    coast_shut = side == "CP" and not movement.coast_open(g)
+    kavala_shut = side == "AP" and not kavala_open(g)
+    army_off_ne = pt.size == "army" and not movement.near_east_army(g, pid)
+    bef = bool(pt.attrs.get("bef"))
+    confined = confinement.may_confine(g, [pid])
+    italy = movement.italy_closed(g, pid)
+    ge_army_kept_out = (g.get("pog_scenario") == "historical"
+                        and g.get("commitment_ap") != "total_war" and pt.size == "army"
+                        and pt.nationality == "GE")
+    supplied = supply.supplied_spaces(g, side, nation)
+    known: dict[str, bool] = {}
+
+    def ok(loc: str) -> bool:
+        hit = known.get(loc)
+        if hit is None:
+            hit = known[loc] = check(loc)
+        return hit
+
+    def check(loc: str) -> bool:
+        if loc in enemy:                                                      # 13.1.5
+            return False
+        if greek and (unit_greek or entry.greek_blocked(g, loc)):             # 9.5.2.4
+            return False
+        there = counts.get(loc, 0)
+        over = there + 1 - movement.STACKING_LIMIT
+        if over > 0 and _allowance(g, side, pid, loc, need=over) < over:     # 10.1.4
+            return False
+        if ctrl.get(loc) != side and not (loc in sieges and there):           # 13.1.5
+            return False
+        if (coast_shut and loc in movement.CP_COAST) or (kavala_shut and loc == KAVALA):
+            return False                                                      # 11.1.9, 9.5.2.4
+        if army_off_ne and movement.on_near_east_map(g, loc):                 # 11.3.1
+            return False
+        where = board.attr(g, loc, "nation")
+        if (bef and where not in movement.BEF_NATIONS) or (nation == "RU" and where != "RU"):
+            return False                                                      # 11.1.17, 13.1.6
+        if confined and confinement.entry_violation(g, [pid], loc) is not None:
+            return False                                                      # AP #57, CP #45
+        if (italy and where == "IT") or (ge_army_kept_out and loc in GE_ARMY_KEPT_OUT):
+            return False                                                      # 5.7.4 #6
+        return loc in supplied or not board.is_space(g, loc) \
+            or supply.always_in_supply(g, loc, nation)                        # 13.1.5
+    return ok
 
 
 def end_problem(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
@@ -100,24 +152,23 @@ def end_problem(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | Non
 
 
 def _end_problem_now(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
-    name = place(g, loc)
     seen = supply.position(g)
     if loc in seen.units["AP" if side == "CP" else "CP"]:
-        return "13.1.5", f"{name} holds enemy units"  # PoG 10.1.5 / 13.1.5: never into enemy
+        return "13.1.5", f"{place(g, loc)} holds enemy units"  # PoG 10.1.5 / 13.1.5: never into enemy
         # units (e.g. the besiegers of a friendly fort, whose space stays friendly, 15.1.10; fuzz seed 179)
     if entry.greek_blocked(g, loc) or (entry.greek_limited(g) and board.nation_of(g, pid) == "GR"):
         return "9.5.2.4", "nobody moves the neutral Greek units nor joins them"
     there = seen.counts[side].get(loc, 0)
     over = there + 1 - movement.STACKING_LIMIT
     if over > 0 and _allowance(g, side, pid, loc, need=over) < over:
-        return "10.1.4", (f"{name} would stay over the stacking limit of "
+        return "10.1.4", (f"{place(g, loc)} would stay over the stacking limit of "
                           f"{movement.STACKING_LIMIT} units (10.1.1): the SR points left cannot "
                           "move enough units out of it before the SR ends (10.1.2)")
     if seen.ctrl.get(loc) != side and not _friendly_end(g, side, loc):
-        return "13.1.5", f"{name} is not a friendly space"
+        return "13.1.5", f"{place(g, loc)} is not a friendly space"
     if side == "CP" and loc in movement.CP_COAST and not movement.coast_open(g):
-        return "11.1.9", (f"Central Powers units may not SR to {name} before Race to the Sea "
-                          "or CP War Status 4")
+        return "11.1.9", (f"Central Powers units may not SR to {place(g, loc)} before Race to "
+                          "the Sea or CP War Status 4")
     if side == "AP" and loc == KAVALA and not kavala_open(g):
         return "9.5.2.4", "SR into Kavala only after Greek entry or Salonika"
     pt = g.ptype(pid)
@@ -134,15 +185,16 @@ def _end_problem_now(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] 
     if nation_it and movement.italy_closed(g, pid):
         return "5.7.4", "Italy is closed to this unit (Historical scenario, 5.7.4 #6)"
     if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
-            and loc in ("trent", "villach", "trieste") and pt.size == "army"
+            and loc in GE_ARMY_KEPT_OUT and pt.size == "army"
             and pt.nationality == "GE"):
         return "5.7.4", "no German army there before Allied Total War (5.7.4 #6)"
     if not supply.in_supply(g, loc, side, board.nation_of(g, pid)):  # the dearest: last
-        return "13.1.5", f"{name} is not a supplied space for this unit"
+        return "13.1.5", f"{place(g, loc)} is not a supplied space for this unit"
     return None
 
 
 KAVALA = "kavala"
+GE_ARMY_KEPT_OUT = ("trent", "villach", "trieste")   # 5.7.4 #6 (Historical scenario)
 
 
 def kavala_open(g: Game) -> bool:
@@ -180,21 +232,16 @@ def _allowance(g: Game, side: str, pid: int, loc: str, need: int | None = None) 
     return n
 
 
-_OVER_MEMO: dict = {"key": None, "d": {}}
-
-
 def overstacked(g: Game, side: str) -> list[str]:
-    """The spaces holding more than 3 of ``side``'s units (10.1.1); remembered per position,
-    as SR asks it for every candidate move."""
-    key = (id(g.state), g.state._hash)
-    if _OVER_MEMO["key"] != key:
-        _OVER_MEMO["key"], _OVER_MEMO["d"] = key, {}
-    hit = _OVER_MEMO["d"].get(side)
+    """The spaces holding more than 3 of ``side``'s units (10.1.1), from the supply snapshot
+    (which counts every space's units) and remembered with it, as SR asks it for every
+    candidate move."""
+    seen = supply.position(g)
+    key = ("sr_overstacked", side)
+    hit = seen.memo.get(key)
     if hit is None:
-        hit = _OVER_MEMO["d"][side] = sorted(
-            loc for loc, stack in g.state.stacks.items()
-            if len(stack) > movement.STACKING_LIMIT and board.is_space(g, loc)
-            and len(board.units_in(g, loc, side)) > movement.STACKING_LIMIT)
+        hit = seen.memo[key] = sorted(loc for loc, n in seen.counts[side].items()
+                                      if n > movement.STACKING_LIMIT)
     return list(hit)
 
 
@@ -328,13 +375,20 @@ def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
     nation = _nation(g, pid)
     if leave_problem(g, side, pid) is not None:
         return  # PoG 13.1.5, 13.1.11, 14.3.2, 15.2.4, 9.5.2.4
+    checker = None
+
+    def end_ok(loc: str) -> bool:                 # the unit's end checks, made when first asked
+        nonlocal checker
+        if checker is None:
+            checker = end_checker(g, side, pid)
+        return checker(loc)
     if here == f"reserve:{side}":
         blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
         for loc in _reserve_targets(g, side, pid):
             if blocked is not None and loc not in blocked \
                     and not supply.always_in_supply(g, loc, board.nation_of(g, pid)):
                 continue  # PoG 13.1.12: not from the Reserve Box to such spaces either
-            if _end_ok(g, side, pid, loc):
+            if end_ok(loc):
                 yield loc, "reserve"
         return
     if pt.size != "army" and pt.nationality != "ANA" and not capital_lost(g, side, nation) \
@@ -342,35 +396,67 @@ def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
         yield RESERVE, "reserve"  # PoG 13.1.9
     if pt.nationality != "MN":  # PoG 13.1.11: MN only to and from the Reserve Box
         for loc in _land_reach(g, side, pid):
-            if _end_ok(g, side, pid, loc):
+            if end_ok(loc):
                 yield loc, "land"
     if pt.size != "army" and pt.nationality != "RU" and _sea_port(g, side, here):  # PoG 13.1.7
         for loc in _sea_ports(g, side):
-            if loc != here and _end_ok(g, side, pid, loc):
+            if loc != here and end_ok(loc):
                 yield loc, "sea"
 
 
-def _reserve_targets(g: Game, side: str, pid: int) -> Iterator[str]:
+def _reserve_targets(g: Game, side: str, pid: int) -> tuple[str, ...]:
     """13.1.8: the spaces a unit may SR to from the Reserve Box, before the end checks: a
     space holding a unit of its nationality (not only the ANA or SN), its own capital or
-    supply source, and for US corps any French port."""
+    supply source, and for US corps any French port. Remembered with the supply snapshot
+    (which names every unit on the map) for each nationality."""
     pt = g.ptype(pid)
     nation = _nation(g, pid)
-    adj = movement.adjacency(g)
-    for loc, stack in g.state.stacks.items():
-        if loc not in adj or not stack:
-            continue
-        if any(_nation(g, p) == nation and g.state.pieces[p].type not in ("ana_corps", "sn_corps")
-               for p in board.units_in(g, loc, side)):
-            yield loc
-    for loc in adj:
-        if board.attr(g, loc, "nation") == pt.nationality \
-                and (board.attr(g, loc, "capital") or board.attr(g, loc, "supply")):
-            yield loc
-    if pt.nationality == "US":
+    seen = supply.position(g)
+    key = ("sr_reserve_targets", side, nation, pt.nationality)
+    hit = seen.memo.get(key)
+    if hit is None:
+        hit = seen.memo[key] = tuple(_reserve_targets_now(g, seen, side, nation, pt.nationality))
+    return hit
+
+
+def _reserve_targets_now(g: Game, seen, side: str, nation: str, nationality: str) -> Iterator[str]:
+    yield from _nation_spaces(g, seen, side).get(nation, ())
+    yield from _printed_reserve_targets(g).get(nationality, ())
+
+
+def _nation_spaces(g: Game, seen, side: str) -> dict[str, list[str]]:
+    """13.1.8: by nation (:func:`_nation`), the spaces holding one of ``side``'s units of it
+    (not counting the ANA and SN corps), in the snapshot's order; one pass for every nation,
+    remembered with the snapshot."""
+    key = ("sr_nation_spaces", side)
+    hit = seen.memo.get(key)
+    if hit is None:
+        adj = movement.adjacency(g)
+        pieces = g.state.pieces
+        at = 1 if side == "AP" else 2           # the side's units in the snapshot's facts
+        hit = seen.memo[key] = {}
+        for loc, facts in seen.read.items():
+            if loc not in adj:
+                continue
+            for nation in dict.fromkeys(_nation(g, p) for p in facts[at]
+                                        if pieces[p].type not in ("ana_corps", "sn_corps")):
+                hit.setdefault(nation, []).append(loc)
+    return hit
+
+
+def _printed_reserve_targets(g: Game) -> dict[str, list[str]]:
+    """13.1.8, the printed part (read once per module): by nationality, its own capitals and
+    supply sources, and for the US every French port."""
+    def build() -> dict[str, list[str]]:
+        adj = movement.adjacency(g)
+        out: dict[str, list[str]] = {}
         for loc in adj:
-            if board.attr(g, loc, "port") and board.attr(g, loc, "nation") == "FR":
-                yield loc
+            if board.attr(g, loc, "capital") or board.attr(g, loc, "supply"):
+                out.setdefault(board.attr(g, loc, "nation"), []).append(loc)
+        out["US"] = out.get("US", []) + [loc for loc in adj if board.attr(g, loc, "port")
+                                         and board.attr(g, loc, "nation") == "FR"]
+        return out
+    return board.per_module(g, "sr_printed_reserve_targets", build)
 
 
 def _land_reach(g: Game, side: str, pid: int) -> Iterator[str]:
@@ -446,7 +532,8 @@ def reserve_sources_only(g: Game, side: str, nation: str) -> frozenset[str] | No
 
 
 def _ne(g: Game, loc: str) -> bool:
-    return board.is_space(g, loc) and movement.on_near_east_map(g, loc)
+    """A space of the Near East map (13.2; the Reserve Box and other boxes are off it)."""
+    return loc in movement.near_east_spaces(g)
 
 
 def ne_violation(g: Game, side: str, pid: int, here: str, to: str, mode: str) -> Violation | None:
@@ -616,16 +703,17 @@ def pickable(g: Game, frame: dict) -> Iterator[int]:
     side = frame["side"]
     left = frame["points"] - frame["spent"]
     seen = set()
-    adj = movement.adjacency(g)
     done = set(frame["done"])
-    for loc, stack in sorted(g.state.stacks.items()):
-        if loc != f"reserve:{side}" and loc not in adj:
-            continue
-        for pid in stack:
+    reserve = f"reserve:{side}"
+    at = 1 if side == "AP" else 2              # the side's units in the snapshot's facts
+    units = {loc: facts[at] for loc, facts in supply.position(g).read.items() if facts[at]}
+    if g.state.stacks.get(reserve):
+        units[reserve] = board.units_in(g, reserve, side)
+    for loc in sorted(units):
+        for pid in units[loc]:
             piece = g.state.pieces[pid]
             kind = (loc, piece.type, piece.face)
-            if (kind in seen or not board.is_unit(g, pid) or board.side_of(g, pid) != side
-                    or pid in done or cost(g, pid) > left):
+            if kind in seen or pid in done or cost(g, pid) > left:
                 continue
             seen.add(kind)
             if can_sr(g, frame, pid):
@@ -675,9 +763,10 @@ class StrategicRedeployment(State):
         side = frame["side"]
         if unit_violation(g, frame, pid) is not None:
             return
+        unit, spaces = Piece(pid), movement.space_locs(g)   # the offer's types, made once
         for to in sorted(destinations(g, side, pid)):
             if unfixable_after(g, frame, pid, to) is None:  # PoG 10.1.4
-                yield self.offer("sr", side, pid=pid, to=box_of(side, to))
+                yield self.offer("sr", side, pid=unit, to=spaces.get(to) or box_of(side, to))
 
     def piece_actions(self, g: Game, frame: dict, pid: int) -> list[Action]:
         """Where this unit may SR (every ``sr`` action naming it), and its pick."""

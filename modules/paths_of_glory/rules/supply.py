@@ -24,6 +24,7 @@ units, sieges, beachheads), so a move of a side's own units never retraces that 
 """
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Iterable
 
 from engine import commands as C
@@ -55,6 +56,9 @@ class _Map:
         self.nation = {l: locs[l].attrs.get("nation") for l in self.spaces}
         self.region = {l: locs[l].attrs.get("region") for l in self.spaces}
         self.ports = [l for l in self.spaces if locs[l].attrs.get("port")]
+        #: the spaces with a printed fort (15.1; :func:`board.fort_value`)
+        self.forts = frozenset(l for l in self.spaces
+                               if int(locs[l].attrs.get("fort", 0) or 0) > 0)
         self.source = {kind: [l for l in self.spaces if locs[l].attrs.get("supply") == kind]
                        for kind in ("CP", "AP", "RU", "SB")}
         self.side_nations = {side: {n.id for n in g.module.nationalities if n.side == side}
@@ -97,53 +101,113 @@ _MARKERS = {"m_control": _CONTROL, "m_siege": _SIEGE, "m_destroyed": _DESTROYED,
 
 
 class _Snapshot:
-    """What supply reads of one position, in one pass over the stacks: control markers, the
-    spaces holding each side's units, sieges (less destroyed forts) and MEF beachheads. The
-    part one side's tracing depends on is :meth:`key`: positions agreeing on it trace alike."""
+    """What supply reads of one position: control markers, the spaces holding each side's
+    units (and how many), sieges (less destroyed forts) and MEF beachheads. The part one
+    side's tracing depends on is :meth:`key`: positions agreeing on it trace alike.
+
+    Built once from every stack, then kept up to date from the state's journal of changed
+    locations (:meth:`GameState.touched_since`): only those spaces are read again, and a
+    change that touches nothing supply reads (a card, an activation or OOS marker, a unit's
+    step) keeps the same snapshot, with the answers given for it."""
 
     def __init__(self, g: "Game") -> None:
         m = _map(g)
-        kinds = m.kinds
-        pieces = g.state.pieces
-        marks: dict[str, str] = {}
-        units: dict[str, set[str]] = {"AP": set(), "CP": set()}
-        counts: dict[str, dict[str, int]] = {"AP": {}, "CP": {}}
-        besieged: set[str] = set()
-        destroyed: set[str] = set()
-        beachheads: set[str] = set()
-        space_set = m.space_set
-        for loc, stack in g.state.stacks.items():
-            if loc not in space_set:
-                continue
-            for pid in stack:
-                piece = pieces[pid]
-                kind = kinds.get(piece.type)
-                if kind is None:
-                    continue
-                if kind is _UNIT:
-                    side = m.unit_side[piece.type]
-                    units.setdefault(side, set()).add(loc)
-                    where = counts.setdefault(side, {})
-                    where[loc] = where.get(loc, 0) + 1
-                elif kind is _CONTROL:
-                    if loc not in marks:
-                        marks[loc] = board.CONTROL_FACES[piece.face]
-                elif kind is _SIEGE:
-                    besieged.add(loc)
-                elif kind is _DESTROYED:
-                    destroyed.add(loc)
-                else:
-                    beachheads.add(loc)
         self.map = m
-        self.ctrl: dict[str, str] = dict(m.printed)
-        self.ctrl.update(marks)
-        #: the spaces holding units of each side, and how many
-        self.units = units
-        self.counts = counts
-        self.besieged = besieged - destroyed
-        self.beachheads = beachheads
-        self._marks = frozenset(marks.items())
+        #: per space holding anything supply reads: (control face or None, the AP units, the
+        #: CP units (piece ids, bottom to top), siege, destroyed, beachhead)
+        self.read: dict[str, tuple] = {}
+        pieces, kinds, unit_side = g.state.pieces, m.kinds, m.unit_side
+        for loc, stack in g.state.stacks.items():
+            if loc in m.space_set:
+                facts = _read_space(stack, pieces, kinds, unit_side)
+                if facts is not None:
+                    self.read[loc] = facts
+        self._derive()
+
+    def _derive(self) -> None:
+        """The sets and tables the rules read, from :attr:`read`."""
+        self.marks: dict[str, str] = {}
+        self.units: dict[str, set[str]] = {"AP": set(), "CP": set()}
+        self.counts: dict[str, dict[str, int]] = {"AP": {}, "CP": {}}
+        self.sieges: set[str] = set()
+        self.destroyed: set[str] = set()
+        self.beachheads: set[str] = set()
+        self.ctrl: dict[str, str] = dict(self.map.printed)
+        for loc, facts in self.read.items():
+            self._add(loc, facts)
+        self._finish()
+
+    def _add(self, loc: str, facts: tuple) -> None:
+        mark, ap, cp, siege, gone, beach = facts
+        if mark is not None:
+            self.marks[loc] = self.ctrl[loc] = mark
+        if ap:
+            self.units["AP"].add(loc)
+            self.counts["AP"][loc] = len(ap)
+        if cp:
+            self.units["CP"].add(loc)
+            self.counts["CP"][loc] = len(cp)
+        if siege:
+            self.sieges.add(loc)
+        if gone:
+            self.destroyed.add(loc)
+        if beach:
+            self.beachheads.add(loc)
+
+    def _drop(self, loc: str) -> None:
+        if self.marks.pop(loc, None) is not None:
+            self.ctrl[loc] = self.map.printed[loc]
+        for side in ("AP", "CP"):
+            self.units[side].discard(loc)
+            self.counts[side].pop(loc, None)
+        self.sieges.discard(loc)
+        self.destroyed.discard(loc)
+        self.beachheads.discard(loc)
+
+    def _finish(self) -> None:
+        #: Siege markers (board.fort_besieged); besieged: those of forts not destroyed
+        self.besieged = self.sieges - self.destroyed
+        #: the forts standing (printed, not destroyed: :func:`board.fort_intact`)
+        self.intact_forts = self.map.forts - self.destroyed
+        self._marks = frozenset(self.marks.items())
         self._keys: dict[str, tuple] = {}
+        self.oos: dict[tuple, list[int]] = {}   # oos_units' answers for this snapshot
+        #: other rules' answers that depend only on what the snapshot holds, by question
+        self.memo: dict[tuple, object] = {}
+
+    def updated(self, g: "Game", touched: Iterable[str]) -> "_Snapshot":
+        """This snapshot after the stacks of ``touched`` changed: itself if nothing supply
+        reads changed there, else a new one (a snapshot never changes once made): a copy of
+        this one with the changed spaces read again."""
+        m = self.map
+        pieces, kinds, unit_side = g.state.pieces, m.kinds, m.unit_side
+        stacks = g.state.stacks
+        changed: dict[str, tuple | None] = {}
+        for loc in set(touched):
+            if loc in m.space_set:
+                stack = stacks.get(loc)
+                facts = _read_space(stack, pieces, kinds, unit_side) if stack else None
+                if facts != self.read.get(loc):
+                    changed[loc] = facts
+        if not changed:
+            return self
+        new = _Snapshot.__new__(_Snapshot)
+        new.map = m
+        new.read = dict(self.read)
+        new.marks, new.ctrl = dict(self.marks), dict(self.ctrl)
+        new.units = {side: set(locs) for side, locs in self.units.items()}
+        new.counts = {side: dict(n) for side, n in self.counts.items()}
+        new.sieges, new.destroyed = set(self.sieges), set(self.destroyed)
+        new.beachheads = set(self.beachheads)
+        for loc, facts in changed.items():
+            new._drop(loc)
+            if facts is None:
+                new.read.pop(loc, None)
+            else:
+                new.read[loc] = facts
+                new._add(loc, facts)
+        new._finish()
+        return new
 
     def key(self, side: str) -> tuple:
         """Everything ``side``'s supply lines depend on in this position."""
@@ -155,21 +219,67 @@ class _Snapshot:
         return hit
 
 
-_SNAP: dict = {"key": None, "snap": None}
+def _read_space(stack, pieces, kinds, unit_side) -> tuple | None:
+    """What supply reads of one space's stack (see :attr:`_Snapshot.read`), None if nothing:
+    its first control marker's face, the units of each side, a siege, a destroyed fort, a
+    beachhead."""
+    mark, ap, cp, siege, gone, beach = None, (), (), False, False, False
+    for pid in stack:
+        piece = pieces[pid]
+        kind = kinds.get(piece.type)
+        if kind is None:
+            continue
+        if kind is _UNIT:
+            if unit_side[piece.type] == "AP":
+                ap += (pid,)
+            else:
+                cp += (pid,)
+        elif kind is _CONTROL:
+            if mark is None:
+                mark = board.CONTROL_FACES[piece.face]
+        elif kind is _SIEGE:
+            siege = True
+        elif kind is _DESTROYED:
+            gone = True
+        else:
+            beach = True
+    if mark is None and not (ap or cp or siege or gone or beach):
+        return None
+    return mark, ap, cp, siege, gone, beach
+
+
+class _Kept:
+    """The last snapshot made, for which state (weakly: a state dropped is never matched by a
+    later one at the same address), module (which that state holds) and journal mark."""
+    __slots__ = ("state", "module", "mark", "snap")
+
+    def __init__(self) -> None:
+        self.state = self.module = self.mark = self.snap = None
+
+
+_SNAP = _Kept()
 
 
 def position(g: "Game") -> _Snapshot:
     """What supply reads of this position (control, each side's occupied spaces, sieges),
-    read once per position: rules asking these of many spaces read them here."""
-    return _snapshot(g)
+    kept up to date through the state's journal of changed locations: rules asking these of
+    many spaces read them here."""
+    state, kept = g.state, _SNAP
+    ref = kept.state
+    if ref is not None and kept.module == id(g.module) and ref() is state:
+        mark = state._touched_base + len(state._touched)     # GameState.change_mark
+        if kept.mark == mark:
+            return kept.snap
+        touched = state.touched_since(kept.mark)
+        if touched is not None:
+            kept.mark, kept.snap = mark, kept.snap.updated(g, touched)
+            return kept.snap
+    kept.state, kept.module = weakref.ref(state), id(g.module)
+    kept.mark, kept.snap = state.change_mark, _Snapshot(g)
+    return kept.snap
 
 
-def _snapshot(g: "Game") -> _Snapshot:
-    """The position's :class:`_Snapshot`, kept until the state changes."""
-    key = (id(g.state), g.state._hash, id(g.module))
-    if _SNAP["key"] != key:
-        _SNAP["key"], _SNAP["snap"] = key, _Snapshot(g)
-    return _SNAP["snap"]
+_snapshot = position
 
 
 class _View:
@@ -186,9 +296,15 @@ class _View:
         self.beachheads = snap.beachheads
         self.use_beachheads = True  # False: ops.py asks who traces through a beachhead (9.2.7.1)
         ctrl, enemy_units, besieged = self.ctrl, self.enemy_units, self.besieged
-        #: 14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort (15.2.2)
-        self.passable_set = {l for l, c in ctrl.items() if l not in enemy_units and (
-            c == side or (c == self.enemy and l in besieged))}
+        #: 14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort
+        #: (15.2.2); worked out once per snapshot and side (never changed: a frozenset)
+        key = ("passable", side)
+        passable = snap.memo.get(key)
+        if passable is None:
+            passable = snap.memo[key] = frozenset(
+                l for l, c in ctrl.items() if l not in enemy_units and (
+                    c == side or (c == self.enemy and l in besieged)))
+        self.passable_set = passable
 
     def passable(self, loc: str) -> bool:
         """14.1.3: friendly-controlled and free of enemy units, or a besieged enemy fort."""
@@ -277,7 +393,7 @@ _CACHE_LIMIT = 4096   # traces kept per module
 def forget(g: "Game") -> None:
     """Drop every remembered answer (benchmarks measure the searches themselves)."""
     board.per_module(g, "supply_traces", dict).clear()
-    _ASKED["key"] = _SNAP["key"] = None
+    _ASKED["snap"] = _SNAP.state = None
 
 
 def supplied_spaces(g: "Game", side: str, nation: str | None,
@@ -286,9 +402,9 @@ def supplied_spaces(g: "Game", side: str, nation: str | None,
     supply (14.1.2-14.1.4), to ``only_sources`` if given (17.1.4.1 asks which source).
     Remembered by what the lines depend on (control, enemy units, sieges, beachheads: the
     snapshot's key), so asking again in a position that moved nothing supply reads is free."""
-    key = (id(g.state), g.state._hash, id(g.module))
-    if _ASKED["key"] != key:
-        _ASKED["key"], _ASKED["d"] = key, {}
+    snap = _snapshot(g)
+    if _ASKED["snap"] is not snap:
+        _ASKED["snap"], _ASKED["d"] = snap, {}
     q = (side, nation, tuple(only_sources) if only_sources is not None else None)
     hit = _ASKED["d"].get(q)
     if hit is None:
@@ -296,7 +412,7 @@ def supplied_spaces(g: "Game", side: str, nation: str | None,
     return hit
 
 
-_ASKED: dict = {"key": None, "d": {}}   # this position's answers, by question
+_ASKED: dict = {"snap": None, "d": {}}   # the answers for this snapshot, by question
 
 
 def _supplied(g: "Game", side: str, nation: str | None, only_sources: Iterable[str] | None,
@@ -374,20 +490,25 @@ def in_supply(g: "Game", loc: str, side: str, nation: str | None, attrition: boo
 
 
 def oos_units(g: "Game", side: str, attrition: bool = False) -> list[int]:
-    """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order."""
-    m = _map(g)
-    unit_side, nation_of, space_set = m.unit_side, m.unit_nation, m.space_set
+    """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order.
+    Remembered with the supply snapshot (which names every unit on the map)."""
+    snap = _snapshot(g)
+    key = (side, attrition, bool(g.get("pog_greece_limited")))   # always_in_supply reads it
+    hit = snap.oos.get(key)
+    if hit is None:
+        hit = snap.oos[key] = _oos_units(g, snap, side, attrition)
+    return list(hit)
+
+
+def _oos_units(g: "Game", snap: _Snapshot, side: str, attrition: bool) -> list[int]:
+    nation_of = snap.map.unit_nation
     pieces = g.state.pieces
     cache: dict[str, frozenset[str]] = {}
     out = []
-    for loc, stack in g.state.stacks.items():
-        if loc not in space_set:
-            continue
-        for pid in stack:
-            t = pieces[pid].type
-            if unit_side.get(t) != side:
-                continue
-            nation = nation_of[t]
+    at = 1 if side == "AP" else 2
+    for loc, facts in snap.read.items():
+        for pid in facts[at]:
+            nation = nation_of[pieces[pid].type]
             if always_in_supply(g, loc, nation, attrition):
                 continue
             supplied = cache.get(nation)
@@ -451,9 +572,9 @@ def mark_oos(g: "Game", side: str | None = None) -> list[int]:
     marked: dict[str, list[int]] = {}
     for loc, stack in g.state.stacks.items():
         if loc in m.space_set:
-            for pid in stack:
-                if pieces[pid].type == "m_oos":
-                    marked.setdefault(loc, []).append(pid)
+            marks = [pid for pid in stack if pieces[pid].type == "m_oos"]
+            if marks:
+                marked[loc] = marks
     for loc in m.spaces:                      # in map order, as the markers are numbered
         marks = marked.get(loc, ())
         if loc in want and not marks:

@@ -4,12 +4,15 @@ the generic 13.1.5 where a specific rule applies — 11.1.9, 13.1.6, 13.1.7, 13.
 it goes) offers exactly what the checks accept."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from modules.paths_of_glory.rules import board
 from modules.paths_of_glory.rules import sr as SR
 
-from .conftest import (act, control, empty_map, game, isolate, put, refusal, rule, set_global,
-                       sr, turkey_at_war)
+from .conftest import (act, control, empty_map, fresh, game, isolate, put, refusal, rule,
+                       set_global, sr, turkey_at_war)
 
 
 @pytest.fixture
@@ -125,3 +128,61 @@ def test_pog_13_1_sr_listed_in_two_steps_offers_what_the_checks_accept(s):
         assert set(s.legal_actions().for_piece(pid)) >= set(moves)   # the drag asks per piece
         act(s, "sr_back", "CP")
     assert g.state is s.state
+
+
+@pytest.mark.parametrize("scenario,seed", [("historical", 2), ("campaign", 4)])
+def test_pog_13_1_5_listing_end_check_agrees_with_the_refusal_for_every_unit_and_space(
+        scenario, seed):
+    """SR lists a unit's destinations through :func:`SR.end_checker` (13.1.5-13.1.12, 10.1.4,
+    9.5.2.4, 11.1.9, 11.1.17, 11.3.1, 5.7.4 #6, AP #57, CP #45): it refuses exactly the spaces
+    :func:`SR.end_problem` names a rule for, for every unit of the side and every space, at
+    the SR decisions of a random game."""
+    s = fresh(scenario, seed)
+    rnd = random.Random(seed)
+    checked = 0
+    while checked < 6 and s.outcome() is None:
+        top = (s.state.get("pog_stack") or [{}])[-1]
+        if top.get("state") == "sr" and top.get("unit") is None:
+            g = game(s)
+            side = top["side"]
+            units = [p for p in s.state.pieces if board.is_unit(g, p)
+                     and board.side_of(g, p) == side]
+            for pid in units:
+                ok = SR.end_checker(g, side, pid)
+                for loc in board.spaces(g):
+                    assert ok(loc) == (SR.end_problem(g, side, pid, loc) is None), (pid, loc)
+            checked += 1
+        s.push(rnd.choice(list(s.legal_actions())))
+    assert checked == 6
+
+
+def _agree(s, side: str, pids: list[int]) -> None:
+    g = game(s)
+    for pid in pids:
+        ok = SR.end_checker(g, side, pid)
+        for loc in board.spaces(g):
+            assert ok(loc) == (SR.end_problem(g, side, pid, loc) is None), (pid, loc)
+
+
+def test_pog_10_1_4_listing_end_check_agrees_with_the_refusal_on_a_full_stack(s):
+    for _ in range(3):
+        put(s, "ge_corps", "berlin")
+    newcomer = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 1)                                     # no point left to move one out again
+    assert not SR.end_checker(game(s), "CP", newcomer)("berlin")
+    assert SR.end_problem(game(s), "CP", newcomer, "berlin")[0] == "10.1.4"
+    _agree(s, "CP", [newcomer])
+
+
+def test_pog_5_7_4_6_listing_end_check_agrees_with_the_refusal_in_italy(s):
+    set_global(s, "pog_scenario", "historical")
+    set_global(s, "commitment_ap", "limited_war")
+    set_global(s, "pog_entered", ["IT"])
+    for loc in [l for l in board.spaces(game(s)) if board.attr(game(s), l, "nation") == "IT"]:
+        control(s, loc, "AP")
+    fr = put(s, "fr_1a", "nice")
+    it = put(s, "it_corps", "turin")
+    sr(s, "AP", 4)
+    assert not SR.end_checker(game(s), "AP", fr)("milan")
+    assert SR.end_problem(game(s), "AP", fr, "milan")[0] == "5.7.4"
+    _agree(s, "AP", [fr, it])

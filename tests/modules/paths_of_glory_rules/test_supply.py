@@ -2,6 +2,8 @@
 positions."""
 from __future__ import annotations
 
+import random
+
 from modules.paths_of_glory.rules import board, supply
 
 from .conftest import (clear, control, controller, edit, first, fresh, game, isolate, put, run,
@@ -225,3 +227,29 @@ def test_pog_14_3_5_both_sides_removed_simultaneously():
     assert s.state.pieces[ru].loc == "eliminated:AP" and s.state.pieces[ah].loc == "eliminated:CP"
     assert not units(s, "warsaw") and not units(s, "trieste")
     assert not any(s.state.pieces[p].type == "m_oos" for p in s.state.pieces)
+
+
+def _facts(snap) -> tuple:
+    return (snap.read, snap.ctrl, snap.units, snap.counts, snap.sieges, snap.besieged,
+            snap.intact_forts, snap.beachheads, snap.key("AP"), snap.key("CP"))
+
+
+def test_pog_14_supply_snapshot_kept_up_to_date_equals_one_read_afresh():
+    """14.1: what supply reads of a position (control, units, sieges, beachheads) is kept up
+    to date from the state's journal of changed spaces — through moves, combat, sieges,
+    undo and redo — and always equals a snapshot read afresh from every stack."""
+    s = fresh("historical", 5)
+    rnd = random.Random(5)
+    for i in range(600):
+        legal = list(s.legal_actions())
+        s.push(rnd.choice(legal))
+        if i % 50 == 49:
+            s.pop()                 # undo is a change too
+            s.redo()
+        g = game(s)
+        assert _facts(supply.position(g)) == _facts(supply._Snapshot(g)), i
+    g = game(s)
+    assert supply.oos_units(g, "AP") == sorted(
+        p for p in s.state.pieces if board.is_unit(g, p)
+        and board.side_of(g, p) == "AP" and board.is_space(g, s.state.pieces[p].loc)
+        and not supply.unit_in_supply(g, p))
