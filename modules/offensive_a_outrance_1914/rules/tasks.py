@@ -188,7 +188,7 @@ def task_offers(state, g: Game, frame: dict):
             if check_consolidate(g, frame, h) is None:
                 yield state.offer("consolidate", side, to=h)
         yield from two_hex_offers(state, g, frame, units[0])
-    if len(units) == 1 and not frame["moved"] and entrain_basic(g, frame) is None \
+    if len(units) == 1 and entrain_basic(g, frame) is None \
             and not gdt.breaks_line(g, units, None):
         for h in rail_destinations(g, frame, units[0]):
             yield state.offer("entrain", side, to=h)
@@ -504,6 +504,11 @@ def rail_path(g: Game, side: str, start: str, dest: str) -> list[str] | None:
 
 
 def entrain_basic(g: Game, frame: dict) -> Violation | None:
+    """7.7.3 (3): one unit on friendly operational double track, at least 4 hexes from the enemy,
+    one per RR hex and phase, with the RP (7.7.1). It may have moved first (4.2.5: moving and
+    Tasks share the phase's MP; the 7.7.3 regiment example spends its last 2 MP on a 3-MP
+    entraining, reading R25): what it has left of the phase's MP goes into entraining, the rest
+    waits on an MP-spent marker (7.8)."""
     units = [p for p in frame["units"] if p in g.state.pieces]
     if len(units) != 1:
         return no(g, "7.7.3", "units entrain one at a time")
@@ -514,8 +519,12 @@ def entrain_basic(g: Game, frame: dict) -> Violation | None:
         return no(g, "15.6.3", "depots move along the rails without entraining")
     if g.scenario() == "lorraine":
         return no(g, "29.3.2", "only depots use rail movement in the Battle for Lorraine")
-    if frame["moved"] or frame["spent"] > 0 or frame["task"]:
-        return no(g, "7.7.3", "entraining is a Task begun from the first MP, stationary")
+    if frame["stuck"] or frame["pa"]:
+        return no(g, "7.4.5" if frame["stuck"] else "7.3", "the Force spends no further MP this phase")
+    if frame["task"]:
+        return no(g, "7.8.1", "Tasks are not combined: this unit has done a Task this phase")
+    if frame["allowance"] - frame["spent"] < 1:     # 7.7.3 (3), 7.2.2: never Forced-March MP
+        return no(g, "7.7.3", "no MP of the phase left to entrain (Forced March MP may not be used)")
     here = frame["hex"]
     if here not in rail_ok_hexes(g, side) or not any(rail_graph_ok(g, side, here, n)
                                                        for n in g.board.rail_nbrs.get(here, ())):

@@ -599,9 +599,9 @@ def test_oao_24_5_the_belgian_special_rp_entrains_one_belgian_unit_once():
 
 def test_oao_7_7_3_short_of_mp_the_entrain_mp_are_recorded_and_finished_next_phase():
     """7.7.3 (3): a unit without the MP to entrain spends what it has and an MP-spent marker
-    records them; the rest are its first MP next phase (7.8.2). (The rulebook's example — a
-    regiment spending 2 of its 3 MP — needs a Task begun after moving, which reading R25 does not
-    allow; here a division spends 5 of its 9 MP in a Counter-Movement Phase.)"""
+    records them; the rest are its first MP next phase (7.8.2). Here a division spends 5 of its 9
+    MP in a Counter-Movement Phase; the rulebook's own example (a regiment that moved, then
+    spends 2 of its 3 MP) is `test_oao_examples_5_1_1_and_7_7_3.py` (reading R25)."""
     pos = blank("campaign", gt=10, rp_allied=10)
     g = game(pos)
     pos.set("rail_allied", sorted(g.board.rail))

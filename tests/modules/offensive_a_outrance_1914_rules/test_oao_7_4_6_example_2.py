@@ -16,6 +16,10 @@ def _attacked(defender_ec: list[int], b_at: str = "45.17", c_at: str = "46.17", 
     against 6: white 1 - 1 = row 0, black 1: "-1/+4" and a black 2-hex retreat (❷), no SR.
     Division A's post-combat EC is ``defender_ec`` (+4 CRT +2 artillery)."""
     pos = blank("campaign", gt=10)
+    # the Allied RR hexes operational (the Allies' Ammo, 9.4.1): B and C are detachments of the
+    # GDT's divisions (22.3.3), and RR lines behind its front are not converted (18.2, R52), so a
+    # blank position would leave them without the lines a game at GT 10 has
+    pos.set("rail_allied", sorted(game(pos).board.rail))
     a = unit(pos, A_DIV, X, army="DE2")
     brits = [unit(pos, t, h, army="BEF") for t, h in zip(BRITISH, ("43.18", "43.18", "43.19", "43.19"))]
     b = unit(pos, B_SUPPORT, b_at, army="FR5")
