@@ -225,7 +225,8 @@ def stop_violation(g: "Game", side: str, pids: list[int], to: str,
     if to in attack_spaces:
         return Violation("PoG 11.1.6", f"units may not end their move in {place(g, to)}, which "
                                        "holds an Attack marker")
-    there = supply.position(g).counts[side].get(to, 0)
+    seen = supply.position(g)
+    there = seen.counts[side].get(to, 0)
     if there + len(pids) > STACKING_LIMIT + (allow or {}).get(to, 0):
         return Violation("PoG 10.1.1", f"more than {STACKING_LIMIT} units would end in "
                                        f"{place(g, to)}")
@@ -237,7 +238,7 @@ def stop_violation(g: "Game", side: str, pids: list[int], to: str,
             and any(board.is_army(g, p) and board.nation_of(g, p) == "GE" for p in pids)):
         return Violation("PoG 5.7.4", "no German army may end its move in Trent, Villach or "
                                       "Trieste before Allied Total War")
-    if joiners is not None and enemy_fort(g, to, side) and to not in supply.position(g).sieges:
+    if joiners is not None and enemy_fort(g, to, side) and to not in seen.sieges:
         force = board.units_in(g, to, side) + list(pids)
         if not can_besiege(g, to, force) and not can_besiege(g, to, force + joiners(to, pids)):
             return Violation("PoG 11.1.8", f"the units cannot besiege the fort of {place(g, to)}, "

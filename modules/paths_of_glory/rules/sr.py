@@ -43,8 +43,16 @@ def start(g: Game, side: str, points: int, card: str) -> None:
 
 def cost(g: Game, pid: int) -> int:
     """13.1.2: 1 SR point a corps, 4 an army (sr_cost table), full or reduced."""
-    size = "army" if board.is_army(g, pid) else "corps"
-    return board.per_module(g, "sr_cost", lambda: _costs(g))[size]
+    return _type_costs(g)[g.state.pieces[pid].type]
+
+
+def _type_costs(g: Game) -> dict[str, int]:
+    """Each piece type's SR cost (:func:`cost`; read once per module)."""
+    def build() -> dict[str, int]:
+        costs = _costs(g)
+        return {t: costs["army" if pt.size == "army" else "corps"]
+                for t, pt in g.module.piece_types.items()}
+    return board.per_module(g, "sr_type_costs", build)
 
 
 def _costs(g: Game) -> dict[str, int]:
