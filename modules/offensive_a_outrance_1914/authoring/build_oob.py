@@ -703,7 +703,14 @@ def marker(pid, loc, count=1, face=0, turn=0, **attrs):
 
 
 def scenario_markers(sid):
-    out = [marker("M-gt", "track:gt01" if sid != "race_to_the_sea" else "track:gt13"),
+    out = []
+    if sid in ("campaign", "race_to_the_sea"):
+        # 15.7: each player receives one Secondary Depot counter; the set-up charts of both
+        # scenarios give it as "available per 15.7" (Disponibile secondo 15.7): off the map until
+        # a Supply Phase activates it
+        out += [marker("FR-depot-Secondary", "box:held", note="available per 15.7"),
+                marker("DE-depot-Secondary", "box:held", note="available per 15.7")]
+    out += [marker("M-gt", "track:gt01" if sid != "race_to_the_sea" else "track:gt13"),
            marker("M-player_turn", "track:gt01" if sid != "race_to_the_sea" else "track:gt13",
                   face=0 if sid != "race_to_the_sea" else 1),
            marker("M-vp", "track:vp00" if sid != "race_to_the_sea" else "track:vp40", face=0 if sid != "race_to_the_sea" else 1)]

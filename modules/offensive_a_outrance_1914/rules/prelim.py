@@ -491,8 +491,8 @@ def antwerp_followup(g: Game) -> None:
         eliminate(g, lw[0], "25.4.1: one Landwehr brigade of AG Belgien leaves", vp=False, where=WITHDRAWN)
     ref = next((p for p in g.units_of("german") if g.army(p) in ("DE1", "DE2")), None)
     for pid in list(g.state.stack(HELD)):
-        if g.side(pid) != "german":
-            continue
+        if g.side(pid) != "german" or g.state.pieces[pid].type.endswith("-depot-Secondary"):
+            continue   # the Secondary Depot waits there for a Supply Phase (15.7)
         where = "49.21" if free_hex(g, "49.21", "german") else nearest_free(g, "49.21", "german")
         if where:
             g.move_piece(pid, where)

@@ -707,8 +707,8 @@ class SupplyPhase(Decision):
 
     def secondary_options(self, g: Game, frame: dict) -> list[tuple[str, str]]:
         """15.7: the Secondary Depot: any hex with a valid LOC within 9 hexes of a Formation of
-        the army (reading R19: offered on RR hexes of the LOC network, one per army near its
-        Formations)."""
+        the army (reading R19: the RR hexes of the army's LOC network), every such hex of every
+        army that has Formations on the map."""
         if frame.get("sec_done"):
             return []
         side = frame["side"]
@@ -722,11 +722,12 @@ class SupplyPhase(Decision):
             forms = [p for p in g.units_of(side) if g.is_formation(p) and g.army(p) == army]
             if not forms:
                 continue
+            near: set[str] = set()
+            for spot in {g.loc(f) for f in forms if g.on_map(f)}:
+                near.update(g.board.within(spot, 9))                     # 1.2: range 9
             locs = army_loc_hexes(g, side, army)                          # 15.0 (reading R18)
-            near = [h for h in locs if any(g.board.distance(h, g.loc(f)) <= 9 for f in forms[:6])]
-            if near:
-                out.append((army, sorted(near)[0]))
-        return out[:4]
+            out.extend((army, h) for h in sorted(near.intersection(locs)))
+        return out
 
     def ask(self, g: Game, frame: dict) -> str:
         side = frame["side"]

@@ -450,6 +450,7 @@ def test_oao_24_4_23_3_3_and_25_4_1_after_antwerpens_surrender():
     belgien = unit(pos, "DE-BELGIEN_Marine", "49.21", army="BELGIEN")
     lw = unit(pos, "DE-2_Lw", "48.21", army="BELGIEN")
     marine = pos.place("DE-Marine", "box:held", owner="german")
+    secondary = pos.place("DE-depot-Secondary", "box:held", owner="german")   # waits for 15.7
     pos.set("antwerp_surrendered", 12)
     pos.set("turn", 13)
     do(pos, "Allied Preliminary Phase", lambda g: prelim.antwerp_surrender_effects(g))
@@ -464,6 +465,7 @@ def test_oao_24_4_23_3_3_and_25_4_1_after_antwerpens_surrender():
     do(pos, "German Preliminary Phase", lambda g: prelim.antwerp_followup(g))
     assert pos.where(belgien) == "withdrawn" and pos.where(lw) == "withdrawn"
     assert pos.where(marine) in game(pos).board.hexes
+    assert pos.where(secondary) == "box:held"                         # not one of the 25.4.1 arrivals
 
 
 def test_oao_25_2_gt_6_two_front_line_corps_and_a_cavalry_division_go_east():
