@@ -340,7 +340,7 @@ class Context:
         frames = list(self.stack)
         if not frames:
             raise RulesError("end: no state to leave")
-        left = _plain_copy(frames.pop())
+        left = plain_copy(frames.pop())
         self._write(frames)
         if frames:
             below = self.machine.state(frames[-1]["state"])
@@ -354,14 +354,15 @@ class Context:
         self._write(frames)
 
 
-def _plain_copy(value: Any) -> Any:
-    """A copy of plain frame data (dicts, lists, text, numbers) — what ``copy.deepcopy`` gives,
-    without its bookkeeping; anything else is deep-copied."""
+def plain_copy(value: Any) -> Any:
+    """A copy of plain frame or global data (dicts, lists, text, numbers) — what
+    ``copy.deepcopy`` gives, without its bookkeeping; anything else is deep-copied. For rules
+    that change a copy of a stored global (a global is never changed in place)."""
     kind = type(value)
     if kind is dict:
-        return {k: _plain_copy(v) for k, v in value.items()}
+        return {k: plain_copy(v) for k, v in value.items()}
     if kind is list:
-        return [_plain_copy(v) for v in value]
+        return [plain_copy(v) for v in value]
     if value is None or isinstance(value, (str, int)):   # immutable (Loc, Piece, bool too)
         return value
     return copy.deepcopy(value)
