@@ -148,7 +148,7 @@ class State:
 
     def __init__(self) -> None:
         self.verbs = {}
-        self._plans: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, Any, Any], ...]] = {}
+        self.__offer_plans: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, Any, Any], ...]] = {}
         for attr in dir(type(self)):
             if attr.startswith("on_") and callable(getattr(type(self), attr)):
                 verb = read_verb(type(self), getattr(type(self), attr))
@@ -172,9 +172,9 @@ class State:
     def offer(self, verb: str, side: str = "", **targets: Any) -> Action:
         """An action of one of this state's verbs, its targets typed by the handler's signature."""
         names = tuple(targets)
-        plan = self._plans.get((verb, names))
+        plan = self.__offer_plans.get((verb, names))
         if plan is None:
-            plan = self._plan(verb, names)
+            plan = self.__offer_plan(verb, names)
         items = []
         for name, kind, elem in plan:
             value = targets[name]
@@ -187,9 +187,10 @@ class State:
             items.append((name, value))
         return Action.of(verb, side, tuple(items))
 
-    def _plan(self, verb: str, names: tuple[str, ...]) -> tuple[tuple[str, Any, Any], ...]:
+    def __offer_plan(self, verb: str, names: tuple[str, ...]) -> tuple[tuple[str, Any, Any], ...]:
         """How :meth:`offer` types targets named ``names`` (in the caller's order) for ``verb``:
-        (name, type, element type of a list or None) by name, made once per call shape."""
+        (name, type, element type of a list or None) by name, made once per call shape. (Name-mangled: rules states use
+        ``_plan`` and ``_plans`` for their own ends.)"""
         kinds = self.verbs[verb].kinds
         plan = []
         for name in sorted(names):
@@ -197,7 +198,7 @@ class State:
             if kind is None:
                 raise RulesError(f"{self.name}: {verb} has no target {name}")
             plan.append((name, kind, kind[0] if isinstance(kind, tuple) else None))
-        self._plans[(verb, names)] = hit = tuple(plan)
+        self.__offer_plans[(verb, names)] = hit = tuple(plan)
         return hit
 
     def refuse(self, g: "Context", frame: dict, action: Action) -> Violation | None:

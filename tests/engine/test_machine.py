@@ -272,3 +272,18 @@ def test_end_returns_a_copy_of_the_frame_left_that_the_stack_never_shares():
     left = g.end()
     assert left == stored and left is not stored
     tx.rollback()
+
+
+def test_a_state_may_name_its_own_helpers_plan_and_plans_without_breaking_offer():
+    """The engine's offer keeps its call-shape plans under mangled names: a rules state's own
+    ``_plan``/``_plans`` (OaO's AmmoChoice has one) are its business."""
+    class Planned(Move):
+        _plans = "the state's own"
+
+        def _plan(self, g, frame):
+            return {"mine": True}
+
+    state = Planned()
+    action = state.offer("move", "blue", unit=7, to="0204")
+    assert dict(action.targets) == {"unit": 7, "to": "0204"}
+    assert state._plan(None, {}) == {"mine": True} and Planned._plans == "the state's own"
