@@ -405,13 +405,14 @@ def can_sr(g: Game, frame: dict, pid: int) -> bool:
     """Whether ``pid`` has somewhere to SR to now (13.1, 13.2, 10.1.4), found without listing
     every destination: the search stops at the first."""
     side = frame["side"]
-    if _reserve_first(g, side, pid):
-        return True
     memo = _DEST_MEMO["d"] if _DEST_MEMO["key"] == position_key(g) else {}
     known = memo.get((side, pid))
-    fits = _fits(g, frame, pid)
     if known is not None:
+        fits = _fits(g, frame, pid)
         return any(fits(to) for to in known)
+    if _reserve_first(g, frame, pid):
+        return True
+    fits = _fits(g, frame, pid)
     here = g.state.pieces[pid].loc
     ne = movement.near_east_spaces(g)
     here_ne = here in ne                      # PoG 13.2.4: within or outside it, no limit
@@ -437,14 +438,17 @@ def _fits(g: Game, frame: dict, pid: int) -> Callable[[str], bool]:
     return fits
 
 
-def _reserve_first(g: Game, side: str, pid: int) -> bool:
+def _reserve_first(g: Game, frame: dict, pid: int) -> bool:
     """True when the first of a unit's candidates (:func:`_candidates`), the Reserve Box, is
     one of its destinations and :func:`can_sr` would stop there: a corps (13.1.9) on the map,
-    not the ANA (13.2.1), in supply where it stands (14.3.2) off the Near East map (13.2), in a
-    space with no siege (15.2.4), its nation's capital held (13.1.11) and not limited by
-    13.1.12, while no space is over the stacking limit (10.1.4) and Greece is not in limited
-    entry (9.5.2.4). False means only "not known": the full search decides. What it reads
-    of the position is its nation's facts (:func:`_reserve_nation`) and the unit's space."""
+    not the ANA (13.2.1), in supply where it stands (14.3.2), in a space with no siege
+    (15.2.4), its nation's capital held (13.1.11), not limited by 13.1.12 nor 13.2 and leaving
+    no space overstacked for good (10.1.4), while Greece is not in limited entry (9.5.2.4).
+    False means only "not known": the full search decides, asking the same questions in the
+    same order (10.1.4 first asked here remembers what it learnt). What it reads of the
+    position is its nation's facts (:func:`_reserve_nation`), the unit's space and type, the
+    13.2 record and the SR frame."""
+    side = frame["side"]
     pt = g.ptype(pid)
     if pt.size == "army" or pt.side != side:
         return False
@@ -453,8 +457,12 @@ def _reserve_first(g: Game, side: str, pid: int) -> bool:
         return False
     supplied, own, sieges, near_east, adj = facts
     here = g.state.pieces[pid].loc
-    return here in supplied and (own is None or here in own) and here not in sieges \
-        and here not in near_east and here in adj and board.is_space(g, here)
+    if not (here in supplied and (own is None or here in own) and here not in sieges
+            and here in adj and board.is_space(g, here)):
+        return False
+    if here in near_east and ne_violation(g, side, pid, here, RESERVE, "reserve") is not None:
+        return False
+    return not _overstacked(g, side) or unfixable_after(g, frame, pid, RESERVE) is None
 
 
 def _reserve_nation(g: Game, side: str, nationality: str) -> tuple | None:
@@ -462,9 +470,9 @@ def _reserve_nation(g: Game, side: str, nationality: str) -> tuple | None:
     spaces where its units trace supply (14.1), those tracing to its own replacement sources
     when 13.1.12 limits it (else None), the spaces with a siege marker, the Near East map's
     spaces and the map's; None when a rule it does not read could refuse: its capital lost
-    (13.1.11), a space overstacked (10.1.4), Greece in limited entry (9.5.2.4), the ANA
-    (13.2.1). (:func:`supply.always_in_supply` only adds spaces: a unit in a supplied space
-    is in supply, and 13.1.12 does not bar it, whatever it answers.)"""
+    (13.1.11), Greece in limited entry (9.5.2.4), the ANA (13.2.1).
+    (:func:`supply.always_in_supply` only adds spaces: a unit in a supplied space is in
+    supply, and 13.1.12 does not bar it, whatever it answers.)"""
     key = position_key(g)
     if _NATION_MEMO["key"] != key:
         _NATION_MEMO["key"], _NATION_MEMO["d"] = key, {}
@@ -480,7 +488,7 @@ _NATION_MEMO: dict = {"key": None, "d": {}}
 
 
 def _reserve_nation_now(g: Game, side: str, nationality: str) -> tuple | None:
-    if nationality == "ANA" or entry.greek_limited(g) or _overstacked(g, side) \
+    if nationality == "ANA" or entry.greek_limited(g) \
             or capital_lost(g, side, BRITISH.get(nationality, nationality)):
         return None
     own = None
@@ -533,25 +541,23 @@ def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
     nation = _nation(g, pid)
     if leave_problem(g, side, pid) is not None:
         return  # PoG 13.1.5, 13.1.11, 14.3.2, 15.2.4, 9.5.2.4
-    checker = None
-
-    def end_ok(loc: str) -> bool:                 # the unit's end checks, made when first asked
-        nonlocal checker
-        if checker is None:
-            checker = end_checker(g, side, pid)
-        return checker(loc)
+    # the unit's end checks (end_checker) are fetched only when a space is to be checked
     if here == f"reserve:{side}":
         blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
+        end_ok = None
         for loc in _reserve_targets(g, side, pid):
             if blocked is not None and loc not in blocked \
                     and not supply.always_in_supply(g, loc, board.nation_of(g, pid)):
                 continue  # PoG 13.1.12: not from the Reserve Box to such spaces either
+            if end_ok is None:
+                end_ok = end_checker(g, side, pid)
             if end_ok(loc):
                 yield loc, "reserve"
         return
     if pt.size != "army" and pt.nationality != "ANA" and not capital_lost(g, side, nation) \
             and not reserve_blocked(g, pid):
         yield RESERVE, "reserve"  # PoG 13.1.9
+    end_ok = end_checker(g, side, pid)
     if pt.nationality != "MN":  # PoG 13.1.11: MN only to and from the Reserve Box
         for loc in _land_reach(g, side, pid):
             if end_ok(loc):
@@ -882,11 +888,12 @@ def pickable(g: Game, frame: dict) -> Iterator[int]:
     units = {loc: facts[at] for loc, facts in supply.position(g).read.items() if facts[at]}
     if g.state.stacks.get(reserve):
         units[reserve] = board.units_in(g, reserve, side)
+    pieces, costs = g.state.pieces, _type_costs(g)
     for loc in sorted(units):
         for pid in units[loc]:
-            piece = g.state.pieces[pid]
+            piece = pieces[pid]
             kind = (loc, piece.type, piece.face)
-            if kind in seen or pid in done or cost(g, pid) > left:
+            if kind in seen or pid in done or costs[piece.type] > left:
                 continue
             seen.add(kind)
             if can_sr(g, frame, pid):
