@@ -11,7 +11,7 @@ import pytest
 from modules.paths_of_glory.rules import board
 from modules.paths_of_glory.rules import sr as SR
 
-from .conftest import act, empty_map, fresh, game, put, set_global, sr
+from .conftest import act, control, empty_map, fresh, game, put, set_global, sr
 
 
 def _forget() -> None:
@@ -93,12 +93,32 @@ def test_pog_13_1_can_sr_short_cut_and_kept_answers_equal_the_full_search(scenar
             list(s.legal_actions())                   # the listing fills the memos
             kept = {p: (SR.can_sr(g, top, p), SR.destinations(g, side, p)) for p in units}
             for p in units:
-                _forget()
-                here = g.state.pieces[p].loc
-                full = any(SR.ne_violation(g, side, p, here, to, mode) is None
-                           and SR.unfixable_after(g, top, p, to) is None
-                           for to, mode in SR._candidates(g, side, p))
+                full = _full_can_sr(g, top, p)
                 assert kept[p] == (full, _fresh_destinations(g, side, p)), p
             checked += 1
         s.push(rnd.choice(list(s.legal_actions())))
     assert checked == 8
+
+
+def _full_can_sr(g, frame: dict, pid: int) -> bool:
+    _forget()
+    side, here = frame["side"], g.state.pieces[pid].loc
+    return any(SR.ne_violation(g, side, pid, here, to, mode) is None
+               and SR.unfixable_after(g, frame, pid, to) is None
+               for to, mode in SR._candidates(g, side, pid))
+
+
+def test_pog_13_1_11_reserve_short_cut_forgets_a_capital_lost_since():
+    """The Reserve Box short cut's nation facts are kept per position: losing Berlin (13.1.11)
+    makes a new position, and the German corps no longer goes to the Reserve Box."""
+    s = empty_map()
+    ge = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 2)
+    frame = s.state.globals["pog_stack"][-1]
+    assert SR._reserve_first(game(s), frame, ge)
+    assert "reserve" in SR.destinations(game(s), "CP", ge)
+    control(s, "berlin", "AP")
+    g = game(s)
+    assert not SR._reserve_first(g, frame, ge)
+    assert "reserve" not in SR.destinations(g, "CP", ge)
+    assert SR.can_sr(g, frame, ge) == _full_can_sr(g, frame, ge)
