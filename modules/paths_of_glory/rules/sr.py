@@ -16,7 +16,7 @@ from engine.rules import Prompt, Violation
 
 from . import board, cards, confinement, entry, movement, replacements, supply
 from .card_ids import SALONIKA
-from .game import Game
+from .game import STACK, Game
 from .movement import place, unit_name
 
 RESERVE = "reserve"   # the Reserve Box as the SR rules name it (its location: reserve:<side>)
@@ -92,6 +92,28 @@ def _friendly_end(g: Game, side: str, loc: str) -> bool:
     return board.fort_besieged(g, loc) and bool(board.units_in(g, loc, side))
 
 
+def position_key(g: Game) -> tuple:
+    """What every SR answer below reads, as one key: the whole state but the rules stack (the
+    pieces, every global, by the state's incremental hash less the stack's share) and, of the
+    stack, the SR frame's side, points, points spent and units done (10.1.2-10.1.4 read them,
+    through :func:`_sr_frame`; nothing here reads another frame). Picking a unit (``sr_unit``,
+    ``sr_back``) changes only the frame's ``unit``, so the answers of one position are kept
+    while the player picks (issue 17)."""
+    state = g.state
+    kept = _POSITION_KEY
+    if kept[0] == id(state) and kept[1] == state._hash:
+        return kept[2]
+    top = g.top
+    frame = (top["side"], top["points"], top["spent"], tuple(top["done"])) \
+        if top and top.get("state") == "sr" else None
+    key = id(state), state._hash ^ state._items.get(("g", STACK), 0), frame
+    kept[:] = id(state), state._hash, key
+    return key
+
+
+_POSITION_KEY: list = [None, None, None]   # the last state asked (id, hash) and its key
+
+
 _END_MEMO: dict = {"key": None, "d": {}}
 _CHECKER_MEMO: dict = {"key": None, "d": {}}
 
@@ -101,8 +123,9 @@ def end_checker(g: Game, side: str, pid: int) -> Callable[[str], bool]:
     :func:`end_problem` (in any order, as only whether one refuses counts), with what depends
     on the unit alone and the position's tables read once — SR lists every destination of a
     unit (a test holds the two to agreeing for every unit and space). One checker (and its
-    answers) per position and :func:`_end_kind`: the units of a kind answer alike."""
-    key = (id(g.state), g.state._hash)
+    answers) per position (:func:`position_key`) and :func:`_end_kind`: the units of a kind
+    answer alike (the stacking check counts every unit of the space joined, 10.1.4)."""
+    key = position_key(g)
     if _CHECKER_MEMO["key"] != key:
         _CHECKER_MEMO["key"], _CHECKER_MEMO["d"] = key, {}
     kind = _end_kind(g, side, pid)
@@ -158,8 +181,8 @@ def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
             return False
         there = counts.get(loc, 0)
         over = there + 1 - movement.STACKING_LIMIT
-        if over > 0 and _allowance(g, side, pid, loc, need=over) < over:     # 10.1.4
-            return False
+        if over > 0 and _allowance(g, side, pid, loc, need=over, kind_only=True) < over:
+            return False                                                      # 10.1.4
         if ctrl.get(loc) != side and not (loc in sieges and there):           # 13.1.5
             return False
         if (coast_shut and loc in movement.CP_COAST) or (kavala_shut and loc == KAVALA):
@@ -180,9 +203,9 @@ def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
 
 def end_problem(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
     """Why ``pid`` may not end an SR in ``loc`` — (the rule that forbids it, in words) — or
-    None. Remembered per position (the state's incremental hash) and unit kind, as SR asks it
+    None. Remembered per position (:func:`position_key`) and unit kind, as SR asks it
     for every unit and space."""
-    key = (id(g.state), g.state._hash)
+    key = position_key(g)
     if _END_MEMO["key"] != key:
         _END_MEMO["key"], _END_MEMO["d"] = key, {}
     piece = g.state.pieces[pid]
@@ -253,10 +276,15 @@ def _sr_frame(g: Game, side: str) -> dict | None:
     return top if top and top.get("state") == "sr" and top.get("side") == side else None
 
 
-def _allowance(g: Game, side: str, pid: int, loc: str, need: int | None = None) -> int:
+def _allowance(g: Game, side: str, pid: int, loc: str, need: int | None = None,
+               kind_only: bool = False) -> int:
     """10.1.2: during an SR a space may hold more than 3 units as long as enough of the units
     there that have not redeployed yet can still SR out of it with the points left (counted
-    up to ``need``, when given: the question is whether there are that many)."""
+    up to ``need``, when given: the question is whether there are that many). ``pid`` is the
+    unit arriving: its cost is paid first and it is not one of the units there; with
+    ``kind_only`` the question is for any unit of its kind arriving from elsewhere (the end
+    checker's, shared by the units of a kind, :func:`end_checker`), so no unit there is left
+    out — not even ``pid``, if it stands there."""
     frame = _sr_frame(g, side)
     if frame is None:
         return 0
@@ -265,8 +293,9 @@ def _allowance(g: Game, side: str, pid: int, loc: str, need: int | None = None) 
         return 0
     done = set(frame["done"])
     n = 0
+    skip = None if kind_only else pid
     for c, p in sorted((cost(g, p), p) for p in board.units_in(g, loc, side)
-                       if p not in done and p != pid):
+                       if p not in done and p != skip):
         if c > left or (need is not None and n >= need):
             break
         if _can_leave(g, side, p):
@@ -296,9 +325,10 @@ _LEAVE_MEMO: dict = {"key": None, "d": {}}
 
 
 def _can_leave(g: Game, side: str, pid: int) -> bool:
-    """Whether ``pid`` has anywhere to SR to now (remembered per position): a unit with no
-    destination cannot be counted on to clear an overstacked space (10.1.4; fuzz seed 333)."""
-    key = (id(g.state), g.state._hash)
+    """Whether ``pid`` has anywhere to SR to now (remembered per position,
+    :func:`position_key`): a unit with no destination cannot be counted on to clear an
+    overstacked space (10.1.4; fuzz seed 333)."""
+    key = position_key(g)
     if _LEAVE_MEMO["key"] != key:
         _LEAVE_MEMO["key"], _LEAVE_MEMO["d"] = key, {}
     memo = _LEAVE_MEMO["d"]
@@ -353,17 +383,21 @@ _DEST_MEMO: dict = {"key": None, "d": {}}
 
 def destinations(g: Game, side: str, pid: int) -> set[str]:
     """Every place ``pid`` may SR to now (13.1.5–13.1.9, 13.1.12, 13.2). Remembered per
-    position (the state's incremental hash): the listing, the check and 10.1.4 ask it again."""
-    key = (id(g.state), g.state._hash)
+    position (:func:`position_key`): the listing, the check and 10.1.4 ask it again, and
+    picking the unit (``sr_unit``) keeps the position."""
+    key = position_key(g)
     if _DEST_MEMO["key"] != key:
         _DEST_MEMO["key"], _DEST_MEMO["d"] = key, {}
     memo = _DEST_MEMO["d"]
     hit = memo.get((side, pid))
     if hit is None:
         here = g.state.pieces[pid].loc
+        ne = movement.near_east_spaces(g)
+        here_ne = here in ne                  # PoG 13.2.4: within or outside it, no limit
         hit = memo[(side, pid)] = frozenset(
             to for to, modes in _routes(g, side, pid).items()
-            if any(ne_violation(g, side, pid, here, to, m) is None for m in modes))
+            if (to in ne) == here_ne
+            or any(ne_violation(g, side, pid, here, to, m) is None for m in modes))
     return set(hit)
 
 
@@ -371,14 +405,99 @@ def can_sr(g: Game, frame: dict, pid: int) -> bool:
     """Whether ``pid`` has somewhere to SR to now (13.1, 13.2, 10.1.4), found without listing
     every destination: the search stops at the first."""
     side = frame["side"]
-    memo = _DEST_MEMO["d"] if _DEST_MEMO["key"] == (id(g.state), g.state._hash) else {}
+    memo = _DEST_MEMO["d"] if _DEST_MEMO["key"] == position_key(g) else {}
     known = memo.get((side, pid))
     if known is not None:
-        return any(unfixable_after(g, frame, pid, to) is None for to in known)
+        fits = _fits(g, frame, pid)
+        return any(fits(to) for to in known)
+    if _reserve_first(g, frame, pid):
+        return True
+    fits = _fits(g, frame, pid)
     here = g.state.pieces[pid].loc
-    return any(ne_violation(g, side, pid, here, to, mode) is None
-               and unfixable_after(g, frame, pid, to) is None
-               for to, mode in _candidates(g, side, pid))
+    ne = movement.near_east_spaces(g)
+    here_ne = here in ne                      # PoG 13.2.4: within or outside it, no limit
+    return any(((to in ne) == here_ne or ne_violation(g, side, pid, here, to, mode) is None)
+               and fits(to) for to, mode in _candidates(g, side, pid))
+
+
+def _fits(g: Game, frame: dict, pid: int) -> Callable[[str], bool]:
+    """Whether an SR of ``pid`` to a destination leaves no space overstacked for good
+    (:func:`unfixable_after` is None), as a function of the destination: with no space over
+    the limit now, only a destination that would go over it needs the full question."""
+    side = frame["side"]
+    if _overstacked(g, side):
+        return lambda to: unfixable_after(g, frame, pid, to) is None
+    counts = supply.position(g).counts[side]
+    here = g.state.pieces[pid].loc
+    limit = movement.STACKING_LIMIT
+
+    def fits(to: str) -> bool:
+        if to == RESERVE or counts.get(to, 0) + (0 if to == here else 1) <= limit:
+            return True
+        return unfixable_after(g, frame, pid, to) is None
+    return fits
+
+
+def _reserve_first(g: Game, frame: dict, pid: int) -> bool:
+    """True when the first of a unit's candidates (:func:`_candidates`), the Reserve Box, is
+    one of its destinations and :func:`can_sr` would stop there: a corps (13.1.9) on the map,
+    not the ANA (13.2.1), in supply where it stands (14.3.2), in a space with no siege
+    (15.2.4), its nation's capital held (13.1.11), not limited by 13.1.12 nor 13.2 and leaving
+    no space overstacked for good (10.1.4), while Greece is not in limited entry (9.5.2.4).
+    False means only "not known": the full search decides, asking the same questions in the
+    same order (10.1.4 first asked here remembers what it learnt). What it reads of the
+    position is its nation's facts (:func:`_reserve_nation`), the unit's space and type, the
+    13.2 record and the SR frame."""
+    side = frame["side"]
+    pt = g.ptype(pid)
+    if pt.size == "army" or pt.side != side:
+        return False
+    facts = _reserve_nation(g, side, pt.nationality)
+    if facts is None:
+        return False
+    supplied, own, sieges, near_east, adj = facts
+    here = g.state.pieces[pid].loc
+    if not (here in supplied and (own is None or here in own) and here not in sieges
+            and here in adj and board.is_space(g, here)):
+        return False
+    if here in near_east and ne_violation(g, side, pid, here, RESERVE, "reserve") is not None:
+        return False
+    return not _overstacked(g, side) or unfixable_after(g, frame, pid, RESERVE) is None
+
+
+def _reserve_nation(g: Game, side: str, nationality: str) -> tuple | None:
+    """For :func:`_reserve_first`, per position (:func:`position_key`) and nationality: the
+    spaces where its units trace supply (14.1), those tracing to its own replacement sources
+    when 13.1.12 limits it (else None), the spaces with a siege marker, the Near East map's
+    spaces and the map's; None when a rule it does not read could refuse: its capital lost
+    (13.1.11), Greece in limited entry (9.5.2.4), the ANA (13.2.1).
+    (:func:`supply.always_in_supply` only adds spaces: a unit in a supplied space is in
+    supply, and 13.1.12 does not bar it, whatever it answers.)"""
+    key = position_key(g)
+    if _NATION_MEMO["key"] != key:
+        _NATION_MEMO["key"], _NATION_MEMO["d"] = key, {}
+    memo = _NATION_MEMO["d"]
+    k = (side, nationality)
+    if k in memo:
+        return memo[k]
+    hit = memo[k] = _reserve_nation_now(g, side, nationality)
+    return hit
+
+
+_NATION_MEMO: dict = {"key": None, "d": {}}
+
+
+def _reserve_nation_now(g: Game, side: str, nationality: str) -> tuple | None:
+    if nationality == "ANA" or entry.greek_limited(g) \
+            or capital_lost(g, side, BRITISH.get(nationality, nationality)):
+        return None
+    own = None
+    if (nationality, side) in RESERVE_SOURCES:
+        sources = replacements.replacement_sources(g, nationality)
+        if sources is not None:
+            own = supply.supplied_spaces(g, side, nationality, sources)
+    return (supply.supplied_spaces(g, side, nationality), own, supply.position(g).sieges,
+            movement.near_east_spaces(g), movement.adjacency(g))
 
 
 def _routes(g: Game, side: str, pid: int) -> dict[str, set[str]]:
@@ -422,25 +541,23 @@ def _candidates(g: Game, side: str, pid: int) -> Iterator[tuple[str, str]]:
     nation = _nation(g, pid)
     if leave_problem(g, side, pid) is not None:
         return  # PoG 13.1.5, 13.1.11, 14.3.2, 15.2.4, 9.5.2.4
-    checker = None
-
-    def end_ok(loc: str) -> bool:                 # the unit's end checks, made when first asked
-        nonlocal checker
-        if checker is None:
-            checker = end_checker(g, side, pid)
-        return checker(loc)
+    # the unit's end checks (end_checker) are fetched only when a space is to be checked
     if here == f"reserve:{side}":
         blocked = reserve_sources_only(g, side, board.nation_of(g, pid))
+        end_ok = None
         for loc in _reserve_targets(g, side, pid):
             if blocked is not None and loc not in blocked \
                     and not supply.always_in_supply(g, loc, board.nation_of(g, pid)):
                 continue  # PoG 13.1.12: not from the Reserve Box to such spaces either
+            if end_ok is None:
+                end_ok = end_checker(g, side, pid)
             if end_ok(loc):
                 yield loc, "reserve"
         return
     if pt.size != "army" and pt.nationality != "ANA" and not capital_lost(g, side, nation) \
             and not reserve_blocked(g, pid):
         yield RESERVE, "reserve"  # PoG 13.1.9
+    end_ok = end_checker(g, side, pid)
     if pt.nationality != "MN":  # PoG 13.1.11: MN only to and from the Reserve Box
         for loc in _land_reach(g, side, pid):
             if end_ok(loc):
@@ -484,11 +601,17 @@ def _nation_spaces(g: Game, seen, side: str) -> dict[str, list[str]]:
         at = 1 if side == "AP" else 2           # the side's units in the snapshot's facts
         hit = seen.memo[key] = {}
         for loc, facts in seen.read.items():
-            if loc not in adj:
+            units = facts[at]
+            if not units or loc not in adj:
                 continue
-            for nation in dict.fromkeys(nations[pieces[p].type] for p in facts[at]):
+            for p in units:
+                nation = nations[pieces[p].type]
                 if nation is not None:
-                    hit.setdefault(nation, []).append(loc)
+                    spaces = hit.get(nation)
+                    if spaces is None:
+                        hit[nation] = [loc]
+                    elif spaces[-1] != loc:          # once per space
+                        spaces.append(loc)
     return hit
 
 
@@ -765,11 +888,12 @@ def pickable(g: Game, frame: dict) -> Iterator[int]:
     units = {loc: facts[at] for loc, facts in supply.position(g).read.items() if facts[at]}
     if g.state.stacks.get(reserve):
         units[reserve] = board.units_in(g, reserve, side)
+    pieces, costs = g.state.pieces, _type_costs(g)
     for loc in sorted(units):
         for pid in units[loc]:
-            piece = g.state.pieces[pid]
+            piece = pieces[pid]
             kind = (loc, piece.type, piece.face)
-            if kind in seen or pid in done or cost(g, pid) > left:
+            if kind in seen or pid in done or costs[piece.type] > left:
                 continue
             seen.add(kind)
             if can_sr(g, frame, pid):
@@ -820,8 +944,9 @@ class StrategicRedeployment(State):
         if unit_violation(g, frame, pid) is not None:
             return
         unit, spaces = Piece(pid), movement.space_locs(g)   # the offer's types, made once
+        fits = _fits(g, frame, pid)
         for to in sorted(destinations(g, side, pid)):
-            if unfixable_after(g, frame, pid, to) is None:  # PoG 10.1.4
+            if fits(to):  # PoG 10.1.4
                 yield self.offer("sr", side, pid=unit, to=spaces.get(to) or box_of(side, to))
 
     def piece_actions(self, g: Game, frame: dict, pid: int) -> list[Action]:

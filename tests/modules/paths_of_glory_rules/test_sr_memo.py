@@ -1,0 +1,124 @@
+"""The SR listing's remembered answers (issue 17) equal fresh ones: kept while only the unit
+picked changes (``sr_unit`` / ``sr_back``), dropped when a unit moves, a global changes or the
+SR frame's points change; the Reserve Box short cut of :func:`SR.can_sr` and the shared end
+checker answer as the full search and :func:`SR.end_problem` do."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from modules.paths_of_glory.rules import board
+from modules.paths_of_glory.rules import sr as SR
+
+from .conftest import act, control, empty_map, fresh, game, put, set_global, sr
+
+
+def _forget() -> None:
+    for memo in (SR._DEST_MEMO, SR._CHECKER_MEMO, SR._END_MEMO, SR._LEAVE_MEMO,
+                 SR._NATION_MEMO):
+        memo["key"], memo["d"] = None, {}
+    SR._POSITION_KEY[:] = [None, None, None]
+
+
+def _fresh_destinations(g, side: str, pid: int) -> set[str]:
+    _forget()
+    return SR.destinations(g, side, pid)
+
+
+def test_pog_13_1_10_destinations_kept_while_the_unit_is_picked_and_dropped_when_one_moves():
+    s = empty_map()
+    ge = put(s, "ge_corps", "berlin")
+    other = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 3)
+    g = game(s)
+    before = SR.position_key(g)
+    kept = SR.destinations(g, "CP", ge)
+    act(s, "sr_unit", "CP", unit=ge)                  # only the frame's unit changes
+    g = game(s)
+    assert SR.position_key(g) == before
+    assert SR.destinations(g, "CP", ge) == kept == _fresh_destinations(g, "CP", ge)
+    act(s, "sr_back", "CP")
+    act(s, "sr", "CP", pid=other, to="reserve:CP")   # a unit moves: a new position
+    g = game(s)
+    assert SR.position_key(g) != before
+    assert SR.destinations(g, "CP", ge) == _fresh_destinations(g, "CP", ge)
+
+
+def test_pog_13_1_12_position_key_follows_globals_and_the_frame_points():
+    s = empty_map()
+    put(s, "ge_corps", "berlin")
+    sr(s, "CP", 3)
+    first = SR.position_key(game(s))
+    set_global(s, "pog_ne_sr", ["CP"])                # 13.2.3 read by the listing
+    second = SR.position_key(game(s))
+    assert second != first
+    stack = [dict(frame) for frame in s.state.globals["pog_stack"]]
+    stack[-1]["spent"] = 1                            # the points 10.1.4 reads
+    set_global(s, "pog_stack", stack)
+    assert SR.position_key(game(s)) not in (first, second)
+
+
+def test_pog_10_1_4_a_shared_end_check_counts_every_unit_of_the_space_it_joins():
+    """The end checker is shared by a kind of unit: made for a corps standing in a full
+    stack, it still counts that corps as one that can leave when another corps of its kind
+    asks to join the stack (the only one there the points left can move, 10.1.2)."""
+    s = empty_map()
+    leaver = put(s, "ge_corps", "berlin")
+    put(s, "ge_8a", "berlin")
+    put(s, "ge_2a", "berlin")
+    newcomer = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 2)                 # 1 for the newcomer, 1 left: only the corps can leave
+    g = game(s)
+    _forget()
+    SR.end_checker(g, "CP", leaver)                   # made for the corps in Berlin
+    assert SR.end_checker(g, "CP", newcomer)("berlin")
+    assert SR.end_problem(g, "CP", newcomer, "berlin") is None
+
+
+@pytest.mark.parametrize("scenario,seed", [("historical", 1), ("campaign", 5)])
+def test_pog_13_1_can_sr_short_cut_and_kept_answers_equal_the_full_search(scenario, seed):
+    """At the SR decisions of a random game, every unit's :func:`SR.can_sr` (with the Reserve
+    Box short cut and answers kept from the listing) equals the full search made afresh."""
+    s = fresh(scenario, seed)
+    rnd = random.Random(seed)
+    checked = 0
+    while checked < 8 and s.outcome() is None:
+        top = (s.state.get("pog_stack") or [{}])[-1]
+        if top.get("state") == "sr":
+            g = game(s)
+            side = top["side"]
+            units = [p for p in s.state.pieces if board.is_unit(g, p)
+                     and board.side_of(g, p) == side and p not in top["done"]]
+            list(s.legal_actions())                   # the listing fills the memos
+            kept = {p: (SR.can_sr(g, top, p), SR.destinations(g, side, p)) for p in units}
+            for p in units:
+                full = _full_can_sr(g, top, p)
+                assert kept[p] == (full, _fresh_destinations(g, side, p)), p
+            checked += 1
+        s.push(rnd.choice(list(s.legal_actions())))
+    assert checked == 8
+
+
+def _full_can_sr(g, frame: dict, pid: int) -> bool:
+    _forget()
+    side, here = frame["side"], g.state.pieces[pid].loc
+    return any(SR.ne_violation(g, side, pid, here, to, mode) is None
+               and SR.unfixable_after(g, frame, pid, to) is None
+               for to, mode in SR._candidates(g, side, pid))
+
+
+def test_pog_13_1_11_reserve_short_cut_forgets_a_capital_lost_since():
+    """The Reserve Box short cut's nation facts are kept per position: losing Berlin (13.1.11)
+    makes a new position, and the German corps no longer goes to the Reserve Box."""
+    s = empty_map()
+    ge = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 2)
+    frame = s.state.globals["pog_stack"][-1]
+    assert SR._reserve_first(game(s), frame, ge)
+    assert "reserve" in SR.destinations(game(s), "CP", ge)
+    control(s, "berlin", "AP")
+    g = game(s)
+    assert not SR._reserve_first(g, frame, ge)
+    assert "reserve" not in SR.destinations(g, "CP", ge)
+    assert SR.can_sr(g, frame, ge) == _full_can_sr(g, frame, ge)
