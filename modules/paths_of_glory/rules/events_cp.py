@@ -607,6 +607,8 @@ def combat_finished(g: Game, c: dict) -> None:
 def _sud_group_cost(g: Game, loc: str) -> int | None:
     units = board.units_in(g, loc, "CP")
     ah = [p for p in units if board.nation_of(g, p) == "AH"]
+    if not ah:
+        return None
     ge_corps = [p for p in units if board.nation_of(g, p) == "GE" and not board.is_army(g, p)]
     rest = [p for p in units if p not in ah and p not in ge_corps]
     if not ah or not ge_corps or len(ge_corps) > 2 \
@@ -637,7 +639,7 @@ def activation_cost(cost: int, g: Game, side: str, loc: str, mode: str) -> int:
     if cards.event_played(g, SUD_ARMY):
         special = _sud_group_cost(g, loc)
         top = g.top or {}
-        used = top.get("state") == "ops_activate" and any(
+        used = special is not None and top.get("state") == "ops_activate" and any(
             other != loc and _sud_group_cost(g, other) is not None
             and _sud_group_cost(g, other) < len(_nations(g, other))
             for other, _m in top.get("act", []))

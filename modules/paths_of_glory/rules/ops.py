@@ -72,16 +72,21 @@ def activation_cost(g: Game, side: str, loc: str, mode: str,
     return g.rules.hooks.fold("activation_cost", cost, g, side, loc, mode)  # CP #10, CP #29
 
 
-def _has_target(g: Game, side: str, loc: str) -> bool:
+def _has_target(g: Game, side: str, loc: str, seen=None, adjacency=None) -> bool:
     """Whether an attack from ``loc`` could reach anything (a hint for the offered actions):
     an enemy fort there or next to it (:func:`movement.enemy_fort`), or enemy units next to it
-    — read from the supply snapshot, which knows every space's controller and units."""
-    seen = supply.position(g)
+    — read from the supply snapshot, which knows every space's controller and units
+    (``seen``: that snapshot, ``adjacency``: :func:`movement.adjacency`, when the caller has
+    them)."""
+    if seen is None:
+        seen = supply.position(g)
+    if adjacency is None:
+        adjacency = movement.adjacency(g)
     enemy_units = seen.units["AP" if side == "CP" else "CP"]
     ctrl, forts = seen.ctrl, seen.intact_forts
     if loc in forts and ctrl[loc] != side:
         return True
-    for other, _only in movement.adjacency(g).get(loc, ()):
+    for other, _only in adjacency.get(loc, ()):
         if other in enemy_units or (other in forts and ctrl[other] != side):
             return True
     return False
@@ -109,16 +114,35 @@ def activation_violation(g: Game, frame: dict, space, mode, cost: int | None = N
     left = frame["ops"] - frame["spent"]
     if cost > left:
         return Violation("PoG 9.2.3", f"activating {place(g, space)} costs {cost}; {left} OPS left")
-    if not any(supply.in_supply(g, space, side, board.nation_of(g, p)) for p in units):
+    if not _supplied(g, side, space, units):
         return Violation("PoG 14.1.1.1", f"the units in {place(g, space)} are out of supply")
     if mode == "attack":
-        if movement.season(g) == "summer" and (g.module.locations[space].terrain or "clear") == "desert":
-            return Violation("PoG 15.2.5", "a desert space cannot be activated for combat in summer")
-        if side == "AP" and movement.on_near_east_map(g, space) and _ne_counts(g, space):
-            if any(mode_ == "attack" and movement.on_near_east_map(g, loc) and _ne_counts(g, loc)
-                   for loc, mode_ in frame["act"]):
-                return Violation("PoG 9.2.7", "the Allies may activate only one Near East space "
-                                              "for combat per Action Round")
+        return _attack_violation(g, frame, space)
+    return None
+
+
+def _supplied(g: Game, side: str, loc: str, units: list[int]) -> bool:
+    """14.1.1.1: whether any of ``units`` (``side``'s, in ``loc``) traces supply; asked once
+    per nationality (the answer depends on the nationality, not the unit)."""
+    asked = set()
+    for p in units:
+        nat = board.nation_of(g, p)
+        if nat not in asked:
+            if supply.in_supply(g, loc, side, nat):
+                return True
+            asked.add(nat)
+    return False
+
+
+def _attack_violation(g: Game, frame: dict, space: str) -> Violation | None:
+    """The refusals only an activation for combat meets (15.2.5, 9.2.7)."""
+    if movement.season(g) == "summer" and (g.module.locations[space].terrain or "clear") == "desert":
+        return Violation("PoG 15.2.5", "a desert space cannot be activated for combat in summer")
+    if frame["side"] == "AP" and movement.on_near_east_map(g, space) and _ne_counts(g, space):
+        if any(mode_ == "attack" and movement.on_near_east_map(g, loc) and _ne_counts(g, loc)
+               for loc, mode_ in frame["act"]):
+            return Violation("PoG 9.2.7", "the Allies may activate only one Near East space "
+                                          "for combat per Action Round")
     return None
 
 
@@ -146,19 +170,26 @@ class OpsActivate(State):
         done = {loc for loc, _m in frame["act"]}
         spaces = movement.adjacency(g)
         typed = movement.space_locs(g)         # the offer's types, made once per module
-        for loc in sorted(l for l in supply.position(g).units[side] if l in spaces):
+        # The checks of activation_violation, each asked once per space: every refusal of a
+        # move activation (9.5.2.4, 9.2.3, 14.1.1.1) refuses the attack too (its cost is never
+        # lower), and only whether a refusal exists matters here, not which one.
+        tsar = side == "AP" and cards.event_played(g, FALL_OF_THE_TSAR)
+        seen = supply.position(g)              # nothing below changes the position
+        for loc in sorted(l for l in seen.units[side] if l in spaces):
             if loc in done:
                 continue
             units = board.units_in(g, loc, side)
             move_cost = activation_cost(g, side, loc, "move", units)
-            if move_cost > left:
+            if (move_cost > left or entry.greek_blocked(g, loc)
+                    or not _supplied(g, side, loc, units)):
                 continue
-            for mode in MODES:
-                if mode == "attack" and not _has_target(g, side, loc):
-                    continue
-                cost = move_cost if mode == "move" else None
-                if activation_violation(g, frame, loc, mode, cost, units) is None:
-                    yield self.offer("activate", side, space=typed[loc], mode=mode)
+            yield self.offer("activate", side, space=typed[loc], mode="move")
+            if not _has_target(g, side, loc, seen, spaces):
+                continue
+            # only 8(e) #9 reads the mode (the cost hooks do not: 12.1.11 is not theirs)
+            cost = activation_cost(g, side, loc, "attack", units) if tsar else move_cost
+            if cost <= left and _attack_violation(g, frame, loc) is None:
+                yield self.offer("activate", side, space=typed[loc], mode="attack")
         yield self.offer("done", side)
 
     def check_activate(self, g: Game, frame: dict, space: Loc, mode: str) -> Violation | None:

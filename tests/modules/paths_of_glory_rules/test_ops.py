@@ -7,6 +7,7 @@ import pytest
 from modules.paths_of_glory.rules import board, movement, supply
 from modules.paths_of_glory.rules import ops as O
 from modules.paths_of_glory.rules import sr as sr_rules
+from modules.paths_of_glory.rules.card_ids import FALL_OF_THE_TSAR
 
 from .conftest import (act, dice, empty_map, game, loc_of, markers, ops, put, refusal, rule,
                        set_global, sr, top)
@@ -584,3 +585,37 @@ def test_sr_notation(s):
     sr(s, "CP", 4)
     entry = act(s, "sr", "CP", pid=corps, to="reserve:CP")
     assert entry.text == "CP SRs GE corps Berlin → the Reserve Box"
+
+
+def _offered_activations(s) -> set[tuple[str, str]]:
+    return {(a["space"], a["mode"]) for a in s.ruleset.legal_actions(s.state)
+            if a.verb == "activate"}
+
+
+def _checked_activations(s, side: str) -> set[tuple[str, str]]:
+    """Every (space, mode) the per-action check accepts among spaces an attack could use."""
+    g = game(s)
+    return {(loc, mode) for loc in board.spaces(g) if board.units_in(g, loc, side)
+            for mode in O.MODES
+            if refusal(s, "activate", side, space=loc, mode=mode) is None
+            and (mode == "move" or O._has_target(g, side, loc))}
+
+
+def test_pog_9_2_3_listing_agrees_with_the_check_when_attack_costs_more(s):
+    """The listing asks each space's checks once (move refusals refuse the attack too); with
+    Fall of the Tsar (8(e) #9) two Russian units cost 2 to attack but 1 to move."""
+    put(s, "ru_corps", "lodz")
+    put(s, "ru_corps", "lodz")
+    put(s, "ru_corps", "warsaw")
+    put(s, "ge_corps", "czestochowa")
+    put(s, "ge_corps", "thorn")
+    put(s, "ah_corps", "cracow")
+    set_global(s, "pog_events", [FALL_OF_THE_TSAR])
+    ops(s, "AP", 1)
+    offered = _offered_activations(s)
+    assert offered == _checked_activations(s, "AP")
+    assert ("lodz", "move") in offered and ("lodz", "attack") not in offered
+    assert rule(refusal(s, "activate", "AP", space="lodz", mode="attack")) == "PoG 9.2.3"
+    set_global(s, "pog_events", [])
+    offered = _offered_activations(s)
+    assert offered == _checked_activations(s, "AP") and ("lodz", "attack") in offered
