@@ -6,6 +6,7 @@ another's begins), checked step by step.
 """
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -303,16 +304,107 @@ def path_violation(g: "Game", side: str, pids: list[int], path: list[str],
     return stop_violation(g, side, pids, path[-1], attack_spaces, allow, joiners)
 
 
+#: The globals :func:`reachable` reads (turn and Caucasus crossings 11.3.2, events played,
+#: 5.7.4 scenario and commitment, 9.5.2.4 Greek limited entry, ws_cp for 11.1.9).
+REACH_GLOBALS = ("turn", "pog_caucasus_link", "pog_events", "pog_scenario", "commitment_ap",
+                 "pog_greece_limited", "ws_cp")
+REACH_KEPT_LIMIT = 512  # reaches kept per state at most (then all are dropped)
+
+
+class _ReachKept:
+    """Reaches worked out for one state (weakly: a state dropped is never matched by a later one
+    at the same address), by group and what the search was asked with."""
+    __slots__ = ("state", "entries")
+
+    def __init__(self) -> None:
+        self.state, self.entries = None, {}
+
+
+_REACH = _ReachKept()
+
+
+def _reach_globals(g: "Game") -> tuple:
+    """The values of :data:`REACH_GLOBALS` (lists as tuples: a copy, not the live value)."""
+    get = g.state.globals.get
+    return tuple(tuple(v) if isinstance(v, list) else v for v in map(get, REACH_GLOBALS))
+
+
+def _reach_entries(g: "Game") -> dict:
+    kept, state = _REACH, g.state
+    ref = kept.state
+    if ref is None or ref() is not state or len(kept.entries) > REACH_KEPT_LIMIT:
+        kept.state, kept.entries = weakref.ref(state), {}
+    return kept.entries
+
+
+def _reach_key(side: str, pids: list[int], start: str, attack: tuple,
+               joiners: "Joiners | None") -> tuple:
+    kind = "none" if joiners is None else "no" if joiners is no_joiners else "fn"
+    return side, tuple(pids), start, attack, kind
+
+
+def _kept_reach(g: "Game", key: tuple, allow: dict | None) -> dict[str, list[str]] | None:
+    """The reach kept for ``key`` if it still holds, else None. It holds while no stack among
+    the spaces its search looked at changed (the state's journal of touched locations: units,
+    control, siege, destroyed-fort and beachhead markers, faces and properties of the group
+    itself, which stands in its start space), the globals it reads are equal and ``allow`` gives
+    the same allowance in those spaces."""
+    entries = _reach_entries(g)
+    entry = entries.get(key)
+    if entry is None:
+        return None
+    mark, looked, globs, allowed, result = entry
+    state = g.state
+    touched = state.touched_since(mark)
+    if (touched is None or not looked.isdisjoint(touched) or globs != _reach_globals(g)
+            or allowed != {l: n for l, n in (allow or {}).items() if l in looked}):
+        del entries[key]
+        return None
+    entries[key] = (state.change_mark, looked, globs, allowed, result)
+    return result
+
+
 def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str],
               allow: dict | None = None,
               joiners: "Joiners | None" = no_joiners) -> dict[str, list[str]]:
-    """Every space the group may end a move in, with one (shortest) legal path to it."""
-    attack_spaces = list(attack_spaces)
+    """Every space the group may end a move in, with one (shortest) legal path to it (the
+    answer is kept: the caller must not change it).
+
+    Kept per state, keyed on the group, its start space, the side, the Attack spaces and the
+    kind of ``joiners``; reused while :func:`_kept_reach` finds it holds. A search that asked
+    a caller's ``joiners`` (11.1.8: other units' reach) is not kept."""
+    attack = tuple(attack_spaces)
     start = g.state.pieces[pids[0]].loc
+    key = _reach_key(side, pids, start, attack, joiners)
+    kept = _kept_reach(g, key, allow)
+    if kept is not None:
+        return kept
+    mark, globs = g.state.change_mark, _reach_globals(g)
+    asked = []
+    if joiners is not None and joiners is not no_joiners:
+        ask = joiners
+
+        def joiners(to: str, group: list[int]) -> list[int]:
+            asked.append(to)
+            return ask(to, group)
+    out = _search(g, side, pids, start, list(attack), allow, joiners)
+    if not asked:
+        looked = frozenset(out.pop(None))
+        allowed = {l: n for l, n in (allow or {}).items() if l in looked}
+        _reach_entries(g)[key] = (mark, looked, globs, allowed, out)
+    else:
+        out.pop(None)
+    return out
+
+
+def _search(g: "Game", side: str, pids: list[int], start: str, attack_spaces: list[str],
+            allow: dict | None, joiners: "Joiners | None") -> dict:
+    """:func:`reachable`'s breadth-first search; under the key None, every space it looked at."""
+    looked = {start}
+    out: dict = {None: looked}
     if leave_violation(g, side, pids, start):
-        return {}
+        return out
     mf = min(int(g.value(p, "mf") or 0) for p in pids)
-    out: dict[str, list[str]] = {}
     seen = {start}
     queue = deque([(start, [])])
     enters, adj = entry_check(g, side, pids), adjacency(g)
@@ -321,6 +413,7 @@ def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str
         if len(path) >= mf:
             continue
         for nxt, _only in adj.get(here, ()):
+            looked.add(nxt)
             if nxt in seen or enters(here, nxt):
                 continue
             seen.add(nxt)
@@ -330,6 +423,19 @@ def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str
             if not (enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt)):
                 queue.append((nxt, new))
     return out
+
+
+def known_path(g: "Game", side: str, pids: list[int], path: list[str],
+               attack_spaces: Iterable[str], allow: dict | None,
+               joiners: "Joiners | None") -> bool:
+    """Whether a kept :func:`reachable` answer, still holding, offers exactly ``path`` to this
+    group: then :func:`path_violation` would find nothing (the search checked each step, the
+    MF, the must-stop forts and the stop), and need not be asked."""
+    if not pids or not path or pids[0] not in g.state.pieces:
+        return False
+    start = g.state.pieces[pids[0]].loc
+    kept = _kept_reach(g, _reach_key(side, pids, start, tuple(attack_spaces), joiners), allow)
+    return kept is not None and kept.get(path[-1]) == path
 
 
 def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:

@@ -313,6 +313,10 @@ def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str) -
     return None
 
 
+#: OpsMove's move offers by the reach answer they were made from (id → (answer, offers)).
+_MOVE_OFFERS: dict[int, tuple[dict, list]] = {}
+
+
 class OpsMove(State):
     """11.1: units of Move-activated spaces move one unit or group at a time, each up to its
     MF; 11.2.1 armies may instead attempt to entrench (after the Entrench event)."""
@@ -343,13 +347,12 @@ class OpsMove(State):
                     groups.append([p])
             for group in groups:
                 reach = movement.reachable(g, side, group, attack, allow, joiners)
-                typed = [Piece(p) for p in group]      # the offer's types, made once a group
-                for dest, path in sorted(reach.items()):
+                for dest, action in self._move_offers(side, group, reach, spaces):
                     if pending and _strands_a_fort(g, frame, joiners, group, dest):
                         continue
                     fixes = fixes or loc in over
                     moves = True
-                    yield self.offer("move", side, pids=typed, path=[spaces[x] for x in path])
+                    yield action
             if g.get("pog_entrench") and _entrench_keeps_room(g, side, loc, free):
                 for p in units:
                     if board.is_army(g, p):
@@ -358,6 +361,22 @@ class OpsMove(State):
         # on the strength of units still to move waits for them while they can move)
         if (not over or not fixes) and (not moves or not self._fort_waits(g, frame, joiners)):
             yield self.offer("end_move", side)
+
+    def _move_offers(self, side: str, group: list[int], reach: dict[str, list[str]],
+                     spaces: dict[str, Loc]) -> list[tuple[str, Action]]:
+        """The move offers of one group's reach, by destination in order. Made once per reach
+        answer: :func:`movement.reachable` hands back the very same (unchanged) answer while it
+        holds, and that answer is kept for one side and group, so its offers are the same."""
+        kept = _MOVE_OFFERS.get(id(reach))
+        if kept is not None and kept[0] is reach:
+            return kept[1]
+        typed = [Piece(p) for p in group]      # the offer's types, made once a group
+        offers = [(dest, self.offer("move", side, pids=typed, path=[spaces[x] for x in path]))
+                  for dest, path in sorted(reach.items())]
+        if len(_MOVE_OFFERS) > movement.REACH_KEPT_LIMIT:
+            _MOVE_OFFERS.clear()
+        _MOVE_OFFERS[id(reach)] = (reach, offers)  # the answer is held: its id is not reused
+        return offers
 
     @staticmethod
     def _fort_waits(g: Game, frame: dict, joiners) -> str | None:
@@ -416,8 +435,11 @@ class OpsMove(State):
                                           "together in one space, may move")
         allow = _allowance(free)
         joiners = _joiners(g, frame, allow)
-        problem = movement.path_violation(g, side, pids, path, _attack_spaces(frame), allow,
-                                          joiners)
+        attack = _attack_spaces(frame)
+        if movement.known_path(g, side, pids, path, attack, allow, joiners):
+            problem = None   # the listing's search established this very path
+        else:
+            problem = movement.path_violation(g, side, pids, path, attack, allow, joiners)
         if problem is None and path:
             stranded = _strands_a_fort(g, frame, joiners, pids, path[-1])
             if stranded:

@@ -619,3 +619,39 @@ def test_pog_9_2_3_listing_agrees_with_the_check_when_attack_costs_more(s):
     set_global(s, "pog_events", [])
     offered = _offered_activations(s)
     assert offered == _checked_activations(s, "AP") and ("lodz", "attack") in offered
+
+
+# -- the kept reach of a moving group (movement.reachable) ---------------------------------------
+
+def _cold_reach(g, side, pids, allow=None):
+    """``movement.reachable`` worked out afresh (nothing kept)."""
+    movement._REACH.state = None
+    return movement.reachable(g, side, pids, [], allow)
+
+
+def test_pog_11_1_kept_reach_follows_the_board_and_globals(s):
+    mover = put(s, "ge_corps", "cambrai")
+    for loc in ("sedan", "cambrai"):
+        put(s, "m_control", loc, face=1)
+    first = movement.reachable(game(s), "CP", [mover], [])
+    assert "amiens" not in first                     # PoG 11.1.9 before CP War Status 4
+    assert movement.reachable(game(s), "CP", [mover], []) is first   # kept, nothing changed
+    set_global(s, "ws_cp", 4)                        # a global it reads changes
+    after_global = movement.reachable(game(s), "CP", [mover], [])
+    assert "amiens" in after_global
+    assert after_global == _cold_reach(game(s), "CP", [mover])
+    kept = movement.reachable(game(s), "CP", [mover], [])
+    put(s, "fr_corps", "amiens")                     # PoG 11.1.7: an enemy unit arrives
+    moved = movement.reachable(game(s), "CP", [mover], [])
+    assert moved is not kept and "amiens" not in moved
+    assert moved == _cold_reach(game(s), "CP", [mover])
+
+
+def test_pog_10_1_2_kept_reach_follows_the_allowance(s):
+    for _ in range(3):
+        put(s, "ge_corps", "essen")
+    mover = put(s, "ge_corps", "kassel")
+    assert "essen" not in movement.reachable(game(s), "CP", [mover], [])     # PoG 10.1.1
+    allowed = movement.reachable(game(s), "CP", [mover], [], {"essen": 1})  # PoG 10.1.2
+    assert "essen" in allowed
+    assert allowed == _cold_reach(game(s), "CP", [mover], {"essen": 1})
