@@ -366,9 +366,8 @@ class ActionRoundEnd(State):
         if frame.get("kind") == "event" and card and cards.info(g, card).get("remove") \
                 and cards.where(g, card) == f"discard:{frame['side']}":
             cards.move_card(g, card, f"removed:{frame['side']}")  # PoG 9.5.1.2
-        pieces = g.state.pieces
-        for pid in [pid for stack in g.state.stacks.values() for pid in stack
-                    if pieces[pid].type == "m_move_attack"]:
+        for pid in [pid for marks in board.marker_spaces(g, "m_move_attack").values()
+                    for pid in marks]:
             g.do(C.Delete(pid))
         g.set("pog_ops", None)
         supply.mark_oos(g)  # PoG 4.1.2: OOS markers show who is cut off as each action ends
