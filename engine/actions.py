@@ -180,12 +180,13 @@ class Action:
 
     @classmethod
     def of(cls, verb: str, side: str, targets: tuple[tuple[str, Any], ...]) -> "Action":
-        """Build from targets already normal and sorted by name (the machine's fast path)."""
-        self = object.__new__(cls)
-        object.__setattr__(self, "verb", verb)
-        object.__setattr__(self, "side", side)
-        object.__setattr__(self, "targets", targets)
-        object.__setattr__(self, "_hash", hash((verb, side, targets)))
+        """Build from targets already normal and sorted by name (the machine's fast path: the
+        slots are written through their descriptors, bound once below)."""
+        self = _new(cls)
+        _set_verb(self, verb)
+        _set_side(self, side)
+        _set_targets(self, targets)
+        _set_hash(self, hash((verb, side, targets)))
         return self
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -315,6 +316,12 @@ class Action:
 
 #: The compiled pattern of each bare word :meth:`_Parser.bare` reads, by its extra characters.
 _BARE: dict[str, re.Pattern] = {}
+
+
+#: :meth:`Action.of`'s writers: the slots' own descriptors (an Action refuses ``setattr``).
+_new = object.__new__
+_set_verb, _set_side = Action.verb.__set__, Action.side.__set__  # type: ignore[attr-defined]
+_set_targets, _set_hash = Action.targets.__set__, Action._hash.__set__  # type: ignore[attr-defined]
 
 
 class _Parser:
@@ -552,6 +559,7 @@ def typed(action: Action, kinds: Mapping[str, type]) -> Action:
         changed = changed or new is not value
         items.append((name, new))
     return Action.of(action.verb, action.side, tuple(items)) if changed else action
+
 
 
 def convert(value: Any, want: Any, name: str) -> Any:

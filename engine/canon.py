@@ -21,6 +21,8 @@ def _check(value: Any) -> Any:
 def is_unicode(text: str) -> bool:
     """Whether ``text`` is valid Unicode: no lone surrogate (``"\\ud800"`` from a JSON
     escape or a file name that is not UTF-8), so that it can be written as UTF-8."""
+    if text.isascii():          # most text: the string knows it is ASCII, no encoding needed
+        return True
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

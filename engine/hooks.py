@@ -56,8 +56,13 @@ class Hooks:
                     raise HookError(f"no hook point {name!r} to attach to "
                                     f"(declared: {', '.join(sorted(self.points))})")
                 self.table[name].extend(functions)
+        #: (name, kind) -> the functions, for the hook points asked as the kind they are
+        self._asked = {(name, p.kind): self.table[name] for name, p in self.points.items()}
 
     def _functions(self, name: str, kind: str) -> list[Callable[..., Any]]:
+        hit = self._asked.get((name, kind))
+        if hit is not None:
+            return hit
         point = self.points.get(name)
         if point is None:
             raise HookError(f"no hook point {name!r}")

@@ -148,6 +148,7 @@ class State:
 
     def __init__(self) -> None:
         self.verbs = {}
+        self._plans: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, Any, Any], ...]] = {}
         for attr in dir(type(self)):
             if attr.startswith("on_") and callable(getattr(type(self), attr)):
                 verb = read_verb(type(self), getattr(type(self), attr))
@@ -170,22 +171,34 @@ class State:
 
     def offer(self, verb: str, side: str = "", **targets: Any) -> Action:
         """An action of one of this state's verbs, its targets typed by the handler's signature."""
-        kinds = self.verbs[verb].kinds
+        names = tuple(targets)
+        plan = self._plans.get((verb, names))
+        if plan is None:
+            plan = self._plan(verb, names)
         items = []
-        for name in sorted(targets):
+        for name, kind, elem in plan:
             value = targets[name]
             if value is None:
                 continue
-            kind = kinds.get(name)
-            if kind is None:
-                raise RulesError(f"{self.name}: {verb} has no target {name}")
-            if isinstance(kind, tuple):
-                elem = kind[0]
+            if elem is not None:
                 value = Seq(v if type(v) is elem else convert(v, elem, name) for v in value)
             elif type(value) is not kind:
                 value = convert(value, kind, name)
             items.append((name, value))
         return Action.of(verb, side, tuple(items))
+
+    def _plan(self, verb: str, names: tuple[str, ...]) -> tuple[tuple[str, Any, Any], ...]:
+        """How :meth:`offer` types targets named ``names`` (in the caller's order) for ``verb``:
+        (name, type, element type of a list or None) by name, made once per call shape."""
+        kinds = self.verbs[verb].kinds
+        plan = []
+        for name in sorted(names):
+            kind = kinds.get(name)
+            if kind is None:
+                raise RulesError(f"{self.name}: {verb} has no target {name}")
+            plan.append((name, kind, kind[0] if isinstance(kind, tuple) else None))
+        self._plans[(verb, names)] = hit = tuple(plan)
+        return hit
 
     def refuse(self, g: "Context", frame: dict, action: Action) -> Violation | None:
         """The rule ``action`` breaks, or None if it is legal (its targets already have their
@@ -327,7 +340,7 @@ class Context:
         frames = list(self.stack)
         if not frames:
             raise RulesError("end: no state to leave")
-        left = _plain_copy(frames.pop())
+        left = plain_copy(frames.pop())
         self._write(frames)
         if frames:
             below = self.machine.state(frames[-1]["state"])
@@ -341,14 +354,15 @@ class Context:
         self._write(frames)
 
 
-def _plain_copy(value: Any) -> Any:
-    """A copy of plain frame data (dicts, lists, text, numbers) — what ``copy.deepcopy`` gives,
-    without its bookkeeping; anything else is deep-copied."""
+def plain_copy(value: Any) -> Any:
+    """A copy of plain frame or global data (dicts, lists, text, numbers) — what
+    ``copy.deepcopy`` gives, without its bookkeeping; anything else is deep-copied. For rules
+    that change a copy of a stored global (a global is never changed in place)."""
     kind = type(value)
     if kind is dict:
-        return {k: _plain_copy(v) for k, v in value.items()}
+        return {k: plain_copy(v) for k, v in value.items()}
     if kind is list:
-        return [_plain_copy(v) for v in value]
+        return [plain_copy(v) for v in value]
     if value is None or isinstance(value, (str, int)):   # immutable (Loc, Piece, bool too)
         return value
     return copy.deepcopy(value)

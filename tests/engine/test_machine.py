@@ -8,7 +8,7 @@ import pytest
 from engine import commands as C
 from engine import persist, registry
 from engine.actions import Action, Loc, Piece
-from engine.machine import Context, MachineRuleset, Procedure, RulesError, State, _plain_copy
+from engine.machine import Context, MachineRuleset, Procedure, RulesError, State, plain_copy
 from engine.errors import SaveError
 from engine.rules import IllegalAction, Prompt, Transaction, Violation
 from engine.sample import sample_module
@@ -261,7 +261,7 @@ def test_refused_helper_names_what_was_cited():
 
 def test_end_returns_a_copy_of_the_frame_left_that_the_stack_never_shares():
     frame = {"state": "x", "moved": [1, 2], "data": {"a": [3]}, "flag": True, "none": None}
-    copied = _plain_copy(frame)
+    copied = plain_copy(frame)
     assert copied == frame
     assert copied is not frame and copied["moved"] is not frame["moved"]
     assert copied["data"]["a"] is not frame["data"]["a"]

@@ -10,7 +10,7 @@ per round in the globals ``pog_retreated`` (units that retreated: 12.1.2, 12.5.6
 """
 from __future__ import annotations
 
-import copy
+from engine.machine import plain_copy
 
 from . import board
 from .card_ids import TURK_DETERMINATION, WITHDRAWAL
@@ -50,7 +50,7 @@ def cc_used(g: Game) -> list[str]:
 # -- the combat record -----------------------------------------------------------------------
 def combat(g: Game) -> dict:
     """A copy of the combat in progress (change it, then :func:`save`)."""
-    return copy.deepcopy(g.get("pog_combat") or {})
+    return plain_copy(g.get("pog_combat") or {})
 
 
 def save(g: Game, c: dict) -> None:

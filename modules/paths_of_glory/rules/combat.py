@@ -29,12 +29,11 @@ used: 12.1.2, 12.5.6, 9.5.4.4) are :mod:`.battle`'s.
 """
 from __future__ import annotations
 
-import copy
 from typing import Iterator
 
 from engine import commands as C
 from engine.actions import Action, Card, Loc, Piece
-from engine.machine import State
+from engine.machine import State, plain_copy
 from engine.rules import Prompt, Violation
 
 from . import board, cards, combat_report, confinement, entry, fire, losses, mo, movement, retreat, supply
@@ -520,7 +519,7 @@ def two_army_case(g: Game, c: dict, side: str, units: list[int], fort: int) -> l
 
 def apply_loss(g: Game, c: dict, side: str, token: str) -> dict:
     """One level lost by ``side`` (12.4.2); a replacement corps joins the combat (12.4.4)."""
-    c = copy.deepcopy(c)
+    c = plain_copy(c)
     c["first_loss"][side] = False
     if token == losses.FORT:
         c["taken"][side] += losses.destroy_fort(g, c["target"])
