@@ -77,6 +77,60 @@ def units_in(g: "Game", loc: str, side: str | None = None) -> list[int]:
 
 
 
+#: the markers whose spaces :func:`marker_spaces` keeps: OOS (4.1.2) and Move/Attack (8.1.5)
+INDEXED_MARKERS = ("m_oos", "m_move_attack")
+
+
+class _MarkerIndex:
+    """Where the :data:`INDEXED_MARKERS` stand, for which state (weakly: a state dropped is
+    never matched by a later one at the same address), module and journal mark."""
+    __slots__ = ("state", "module", "mark", "where")
+
+    def __init__(self) -> None:
+        self.state = self.module = self.mark = None
+        self.where: dict[str, dict[str, list[int]]] = {}
+
+
+_MARKERS = _MarkerIndex()
+
+
+def _read_markers(stack, pieces, where: dict[str, dict[str, list[int]]], loc: str) -> None:
+    for type_id in INDEXED_MARKERS:
+        where[type_id].pop(loc, None)
+    for pid in stack:
+        type_id = pieces[pid].type
+        if type_id in where:
+            where[type_id].setdefault(loc, []).append(pid)
+
+
+def marker_spaces(g: "Game", type_id: str) -> dict[str, list[int]]:
+    """Every location holding a marker of ``type_id`` (one of :data:`INDEXED_MARKERS`) with
+    those markers in stack order: what :func:`markers_in` answers, for every location at
+    once. Kept up to date through the state's journal of changed locations
+    (:meth:`GameState.touched_since`, which names every stack a piece entered, left or changed
+    in), so only the stacks changed since the last question are read again; rebuilt from every
+    stack for another state or module, or when the journal no longer reaches back. Read-only
+    for the caller (it changes as the state does)."""
+    state, kept = g.state, _MARKERS
+    ref = kept.state
+    pieces, stacks = state.pieces, state.stacks
+    if ref is not None and kept.module == id(g.module) and ref() is state:
+        mark = state.change_mark
+        if kept.mark == mark:
+            return kept.where[type_id]
+        touched = state.touched_since(kept.mark)
+        if touched is not None:
+            for loc in set(touched):
+                _read_markers(stacks.get(loc, ()), pieces, kept.where, loc)
+            kept.mark = mark
+            return kept.where[type_id]
+    kept.state, kept.module, kept.mark = weakref.ref(state), id(g.module), state.change_mark
+    kept.where = {t: {} for t in INDEXED_MARKERS}
+    for loc, stack in stacks.items():
+        _read_markers(stack, pieces, kept.where, loc)
+    return kept.where[type_id]
+
+
 def markers_in(g: "Game", loc: str, type_id: str) -> list[int]:
     return [pid for pid in g.state.stacks.get(loc, ()) if g.state.pieces[pid].type == type_id]
 

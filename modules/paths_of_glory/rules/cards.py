@@ -24,6 +24,7 @@ card ids played as events, which prerequisite checks read).
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -96,10 +97,31 @@ def hand(g: "Game", side: str) -> list[str]:
 
 
 def pid_of(g: "Game", card_id: str) -> int | None:
-    for pid, piece in g.state.pieces.items():
+    """The piece of card ``card_id`` (a deck holds one piece of each card), or None.
+    Remembered per state (weakly) and checked on each use: a remembered piece that no longer
+    exists or is no longer that card is looked up again from every piece."""
+    state = g.state
+    found = _CARD_PIDS.get(id(state))
+    if found is None or found[0]() is not state:
+        found = _CARD_PIDS[id(state)] = (weakref.ref(state, _forget_state(id(state))), {})
+    pids = found[1]
+    pid = pids.get(card_id)
+    if pid is not None:
+        piece = state.pieces.get(pid)
+        if piece is not None and piece.type == card_id:
+            return pid
+    for pid, piece in state.pieces.items():
         if piece.type == card_id:
+            pids[card_id] = pid
             return pid
     return None
+
+
+_CARD_PIDS: dict[int, tuple] = {}   # id(state) -> (weakref to it, card id -> piece id)
+
+
+def _forget_state(key: int) -> Callable:
+    return lambda _ref: _CARD_PIDS.pop(key, None)
 
 
 def where(g: "Game", card_id: str) -> str | None:

@@ -176,9 +176,32 @@ def goa_forced(g: Game, side: str) -> bool:
 def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None:
     """Why ``side`` may not play ``card`` as ``kind`` (play_ops / play_sr / play_rp /
     play_event) now, or None."""
-    if card not in cards.hand(g, side):
+    return _card_violation(g, side, kind, card, _PlayFacts(g, side))
+
+
+class _PlayFacts:
+    """What :func:`card_violation` reads of the position that is the same for every card and
+    play of one side (its hand, 5.7.4 #3, its last action this turn, the 9.4 RP veto), read
+    once per listing: the listing changes nothing between its questions."""
+    __slots__ = ("hand", "forced", "last", "_rp_veto")
+
+    def __init__(self, g: Game, side: str) -> None:
+        self.hand = cards.hand(g, side)
+        self.forced = goa_forced(g, side)
+        self.last = (_actions_this_turn(g, side) or [""])[-1]
+        self._rp_veto: list = []
+
+    def rp_veto(self, g: Game, side: str) -> Violation | None:
+        if not self._rp_veto:
+            self._rp_veto.append(g.rules.hooks.veto("rp_play_allowed", g, side))  # AP #65
+        return self._rp_veto[0]
+
+
+def _card_violation(g: Game, side: str, kind: str, card: str,
+                    facts: _PlayFacts) -> Violation | None:
+    if card not in facts.hand:
         return Violation("PoG 9.1.1", f"card {card} is not in the {side} hand")
-    if goa_forced(g, side) and (kind != "play_event" or card != GUNS_OF_AUGUST):
+    if facts.forced and (kind != "play_event" or card != GUNS_OF_AUGUST):
         return Violation("PoG 5.7.4", "Historical scenario: the CP must open with Guns of "
                                       "August as an event")
     if kind == "play_event" and card in ENTRENCH and int(g.get("turn", 1)) == 1 \
@@ -187,13 +210,13 @@ def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None
     if kind in ("play_ops", "play_sr", "play_rp") and _delayed_entry(g, side, card):
         return Violation("PoG 9.5.2.5", f"{cards.label(g, card)} may be played only as an event "
                                         "while the CP are at Total War and the Allies are not")
-    last = (_actions_this_turn(g, side) or [""])[-1]
+    last = facts.last
     if kind == "play_sr" and last == "sr":
         return Violation("PoG 9.3.3", "no SR play in two consecutive rounds of the same turn")
     if kind == "play_rp" and last == "rp":
         return Violation("PoG 9.4.3", "no RP play in two consecutive rounds of the same turn")
     if kind == "play_rp":
-        refused = g.rules.hooks.veto("rp_play_allowed", g, side)  # AP #65 Influenza
+        refused = facts.rp_veto(g, side)  # AP #65 Influenza
         if refused is not None:
             return refused
     if kind == "play_event":
@@ -242,11 +265,12 @@ class PhaseAction(State):
 
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         side = frame.get("side", "CP")
-        for card in cards.hand(g, side):
+        facts = _PlayFacts(g, side)
+        for card in facts.hand:
             for verb in PLAYS:
-                if card_violation(g, side, verb, card) is None:
+                if _card_violation(g, side, verb, card, facts) is None:
                     yield self.offer(verb, side, card=card)
-        if goa_forced(g, side):
+        if facts.forced:
             return  # PoG 5.7.4 #3
         yield self.offer("auto_op", side)
         if peace.peace_terms_allowed(g, side) is None:
@@ -366,9 +390,8 @@ class ActionRoundEnd(State):
         if frame.get("kind") == "event" and card and cards.info(g, card).get("remove") \
                 and cards.where(g, card) == f"discard:{frame['side']}":
             cards.move_card(g, card, f"removed:{frame['side']}")  # PoG 9.5.1.2
-        pieces = g.state.pieces
-        for pid in [pid for stack in g.state.stacks.values() for pid in stack
-                    if pieces[pid].type == "m_move_attack"]:
+        for pid in [pid for marks in board.marker_spaces(g, "m_move_attack").values()
+                    for pid in marks]:
             g.do(C.Delete(pid))
         g.set("pog_ops", None)
         supply.mark_oos(g)  # PoG 4.1.2: OOS markers show who is cut off as each action ends

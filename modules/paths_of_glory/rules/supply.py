@@ -52,6 +52,7 @@ class _Map:
         locs = g.module.locations
         self.spaces = [l.id for l in locs.values() if l.kind == "space"]
         self.space_set = set(self.spaces)
+        self.order = {l: i for i, l in enumerate(self.spaces)}   # map order
         self.printed = {l: (locs[l].attrs.get("control") or "neutral") for l in self.spaces}
         self.nation = {l: locs[l].attrs.get("nation") for l in self.spaces}
         self.region = {l: locs[l].attrs.get("region") for l in self.spaces}
@@ -569,13 +570,10 @@ def mark_oos(g: "Game", side: str | None = None) -> list[int]:
     pieces = g.state.pieces
     want = {pieces[pid].loc for pid in oos}
     m = _map(g)
-    marked: dict[str, list[int]] = {}
-    for loc, stack in g.state.stacks.items():
-        if loc in m.space_set:
-            marks = [pid for pid in stack if pieces[pid].type == "m_oos"]
-            if marks:
-                marked[loc] = marks
-    for loc in m.spaces:                      # in map order, as the markers are numbered
+    marked = {loc: list(marks) for loc, marks in board.marker_spaces(g, "m_oos").items()
+              if loc in m.space_set}
+    # in map order, as the markers are numbered
+    for loc in sorted(want | marked.keys(), key=m.order.__getitem__):
         marks = marked.get(loc, ())
         if loc in want and not marks:
             g.do(C.Create("m_oos", loc, None, 0, {}))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import WartableError
-from modules.paths_of_glory.rules import mo, ops
+from modules.paths_of_glory.rules import cards, mo, ops
 
 from .conftest import (act, card_to, edit, fresh, game, hand, move_all, put, refusal, set_global,
                        top)
@@ -308,3 +308,20 @@ def test_pog_5_3_1_introductory_ends_after_turn_3():
         _play_out_turn(s)
     assert s.outcome() and "VP" in s.outcome().text
     assert s.state.globals["turn"] == 3
+
+
+def test_pog_9_1_1_card_piece_remembered_equals_a_scan():
+    """9.1.1: the piece of a card (remembered per state) is the one a scan of every piece
+    finds, before and after the card moves, and in another game's state."""
+    def scan(g, card_id):
+        return next((p for p, piece in g.state.pieces.items() if piece.type == card_id), None)
+
+    s, t = fresh(), fresh("historical", 1)
+    card = hand(s, "CP")[0]
+    assert cards.pid_of(game(s), card) == scan(game(s), card) is not None
+    assert cards.where(game(s), card) == "hand:CP"
+    card_to(s, card, "discard:CP")
+    assert cards.pid_of(game(s), card) == scan(game(s), card)
+    assert cards.where(game(s), card) == "discard:CP"
+    assert cards.pid_of(game(t), card) == scan(game(t), card)
+    assert cards.pid_of(game(s), "no_such_card") is None

@@ -253,3 +253,33 @@ def test_pog_14_supply_snapshot_kept_up_to_date_equals_one_read_afresh():
         p for p in s.state.pieces if board.is_unit(g, p)
         and board.side_of(g, p) == "AP" and board.is_space(g, s.state.pieces[p].loc)
         and not supply.unit_in_supply(g, p))
+
+
+def test_pog_4_1_2_8_1_5_marker_index_kept_up_to_date_equals_a_scan():
+    """4.1.2 / 8.1.5: where the OOS and Move/Attack markers stand is kept up to date from the
+    state's journal of changed spaces — through activations, moves, the end of each action
+    round (which removes the Move/Attack markers), undo and redo — and always equals a scan
+    of every stack."""
+    s = fresh("historical", 5)
+    rnd = random.Random(5)
+    seen = set()
+    for i in range(600):
+        legal = list(s.legal_actions())
+        s.push(rnd.choice(legal))
+        if i % 50 == 49:
+            s.pop()
+            s.redo()
+        g = game(s)
+        for type_id in board.INDEXED_MARKERS:
+            scan = {loc: board.markers_in(g, loc, type_id) for loc in s.state.stacks}
+            scan = {loc: marks for loc, marks in scan.items() if marks}
+            assert board.marker_spaces(g, type_id) == scan, (i, type_id)
+            seen |= {type_id} if scan else set()
+    assert "m_move_attack" in seen
+    s = fresh()
+    put(s, "ru_corps", "warsaw")
+    assert run(s, lambda g: board.marker_spaces(g, "m_oos")) == {}
+    isolate(s, "warsaw", "CP")
+    edit(s, "OOS markers", supply.mark_oos)                    # 4.1.2
+    assert run(s, lambda g: board.marker_spaces(g, "m_oos")) == {
+        "warsaw": run(s, lambda g: board.markers_in(g, "warsaw", "m_oos"))} != {"warsaw": []}
