@@ -251,6 +251,7 @@ class Procedure(State):
 class Context:
     """One look at a game through its rules: the module, the state and, while an action is
     applied, the transaction. States read through it and write only through it."""
+    get: Callable[..., Any]
 
     def __init__(self, ruleset: "MachineRuleset", state: GameState, tx: Transaction | None = None):
         self.rules = ruleset
@@ -258,6 +259,9 @@ class Context:
         self.module: Module = ruleset.module
         self.state = state
         self.tx = tx
+        #: ``get(key, default=None)``: a global's value — the globals' own lookup, bound here
+        #: (the rules ask it more than anything else; the state keeps one globals dict).
+        self.get = state.globals.get
         #: The side whose action is being applied ("" while reading, or for the table).
         self.actor = ""
 
@@ -267,9 +271,6 @@ class Context:
         return f"{prefix} {rule}" if rule and prefix and not rule.startswith(prefix) else rule
 
     # -- globals and commands ------------------------------------------------------------------------
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.state.globals.get(key, default)
-
     def _tx(self) -> Transaction:
         if self.tx is None:
             raise RulesError("the rules tried to change the game while only reading it")
