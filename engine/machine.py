@@ -502,12 +502,20 @@ class MachineRuleset(Ruleset):
         return st.verbs.get(action.verb) if st is not None else None
 
     def check(self, state: GameState, action: Action) -> Violation | None:
-        return self.vet(state, action)[0]
+        return self._vet(state, action)[0]
 
     def vet(self, state: GameState, action: Action) -> tuple[Violation | None, Action]:
         """The check of ``action`` and the action typed, in one pass: the decision's state and
         frame are found once, and its targets converted once (the check asks the state's
-        ``refuse`` with the typed action, which is also what the record keeps)."""
+        ``refuse`` with the typed action, which is also what the record keeps). A subclass
+        that overrides :meth:`check` is honoured: its check decides, then the action is typed."""
+        if type(self).check is not MachineRuleset.check:
+            violation = self.check(state, action)
+            return violation, action if violation is not None else self.typed(state, action)
+        return self._vet(state, action)
+
+    def _vet(self, state: GameState, action: Action) -> tuple[Violation | None, Action]:
+        """:meth:`vet` by the machine alone (what :meth:`check` answers unless overridden)."""
         outcome = self.outcome(state)
         if outcome is not None:
             return Violation("", f"the game is over: {outcome.text}"), action

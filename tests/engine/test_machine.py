@@ -301,3 +301,24 @@ def test_vet_is_check_and_typed_in_one_pass():
         assert violation == rules.check(s.state, action)
         assert typed == (action if violation else rules.typed(s.state, action))
     assert rules.vet(s.state, Action("move", "blue", unit=str(unit), to="0204"))[1]["unit"] == unit
+
+
+def test_a_machine_ruleset_that_overrides_check_is_obeyed_by_a_push():
+    """A ruleset may refine the machine's check (a house rule, a test game): a push asks
+    :meth:`vet`, which must honour the override, and a refusal leaves state and record alone."""
+    class NoMoves(Toy):
+        def check(self, state, action):
+            if action.verb == "move":
+                return Violation("SK 9.9", "no moving in this variant")
+            return super().check(state, action)
+
+    s = toy()
+    s.ruleset = NoMoves(s.module)
+    unit = s.state.stack("0203")[0]
+    before = s.state.full_hash()
+    with pytest.raises(IllegalAction) as err:
+        s.push(Action("move", "blue", unit=str(unit), to="0204"))
+    assert err.value.violation.rule == "SK 9.9"
+    assert s.state.full_hash() == before and not s.record.entries
+    violation, typed = s.ruleset.vet(s.state, Action("done", "blue"))
+    assert violation is None and typed == Action("done", "blue")
