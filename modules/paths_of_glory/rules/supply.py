@@ -163,7 +163,12 @@ class _Snapshot:
         #: ports, supplied spaces by question, the key itself): shared by every later
         #: snapshot with the same key
         self.lines: dict[str, dict] = {"AP": {}, "CP": {}}
-        self.oos: dict[tuple, list[int]] = {}   # oos_units' answers for this snapshot
+        #: oos_units' answers for this snapshot, by (side, attrition, Greece limited): the
+        #: spaces holding OOS units of that side, with those units
+        self.oos: dict[tuple, dict[str, tuple[int, ...]]] = {}
+        #: per side whose line answers an older snapshot shares: that snapshot's
+        #: :attr:`oos` and the spaces changed since (:func:`oos_units` reads only those again)
+        self.oos_since: dict[str, tuple[dict, frozenset[str]]] = {}
         #: other rules' answers that depend only on what the snapshot holds, by question
         self.memo: dict[tuple, object] = {}
 
@@ -252,7 +257,14 @@ class _Snapshot:
         same = not (marks or forts)
         new.lines = {"AP": self.lines["AP"] if same and not beach and not cp_at else {},
                      "CP": self.lines["CP"] if same and not ap_at else {}}
-        new.oos = {}
+        new.oos, new.oos_since = {}, {}
+        for side in ("AP", "CP"):
+            if new.lines[side] is self.lines[side]:
+                if any(k[0] == side for k in self.oos):
+                    new.oos_since[side] = (self.oos, frozenset(changed))
+                elif side in self.oos_since:
+                    oos, before = self.oos_since[side]
+                    new.oos_since[side] = (oos, before.union(changed))
         new.memo = {}
         return new
 
@@ -581,24 +593,38 @@ def in_supply(g: "Game", loc: str, side: str, nation: str | None, attrition: boo
 
 def oos_units(g: "Game", side: str, attrition: bool = False) -> list[int]:
     """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order.
-    Remembered with the supply snapshot (which names every unit on the map)."""
+    Remembered with the supply snapshot (which names every unit on the map); while a side's
+    line answers are shared with an older snapshot (nothing its lines depend on changed),
+    only the spaces changed since are read again, the rest answered as they were then."""
     snap = _snapshot(g)
     greek = bool(g.get("pog_greece_limited"))                # always_in_supply reads it
     key = (side, attrition, greek)
     hit = snap.oos.get(key)
     if hit is None:
-        hit = snap.oos[key] = _oos_units(g, snap, side, attrition, greek)
-    return list(hit)
+        since = snap.oos_since.get(side)
+        if since is not None and key in since[0]:
+            old, changed = since[0][key], since[1]
+            hit = {loc: pids for loc, pids in old.items() if loc not in changed}
+            _oos_at(g, snap, side, attrition, greek, changed, hit)
+        else:
+            hit = {}
+            _oos_at(g, snap, side, attrition, greek, snap.read, hit)
+        snap.oos[key] = hit
+    return sorted(pid for pids in hit.values() for pid in pids)
 
 
-def _oos_units(g: "Game", snap: _Snapshot, side: str, attrition: bool,
-               greek: bool) -> list[int]:
+def _oos_at(g: "Game", snap: _Snapshot, side: str, attrition: bool, greek: bool,
+            locs: Iterable[str], out: dict[str, tuple[int, ...]]) -> None:
+    """The OOS units of ``side`` in each space of ``locs``, into ``out`` (spaces with any)."""
     m = snap.map
-    nation_of, pieces = m.unit_nation, g.state.pieces
+    nation_of, pieces, read = m.unit_nation, g.state.pieces, snap.read
     supplied_by: dict[str, frozenset[str]] = {}
-    out = []
     at = 1 if side == "AP" else 2
-    for loc, facts in snap.read.items():
+    for loc in locs:
+        facts = read.get(loc)
+        if facts is None or not facts[at]:
+            continue
+        cut: tuple[int, ...] = ()
         for pid in facts[at]:
             nation = nation_of[pieces[pid].type]
             if (greek and nation == "GR") or _always_here(m, loc, nation, attrition):
@@ -607,8 +633,9 @@ def _oos_units(g: "Game", snap: _Snapshot, side: str, attrition: bool,
             if supplied is None:             # one search per nationality in play
                 supplied = supplied_by[nation] = _answer(g, snap, side, nation, None)
             if loc not in supplied:
-                out.append(pid)
-    return sorted(out)
+                cut += (pid,)
+        if cut:
+            out[loc] = cut
 
 
 def unit_in_supply(g: "Game", pid: int, attrition: bool = False) -> bool:
