@@ -265,6 +265,11 @@ class _Snapshot:
                 elif side in self.oos_since:
                     oos, before = self.oos_since[side]
                     new.oos_since[side] = (oos, before.union(changed))
+            else:
+                passable = self.lines[side].get("passable")
+                if passable is not None:     # 14.1.3 is a fact of each space: patch the set
+                    new.lines[side]["passable"] = passable.difference(changed).union(
+                        l for l in changed if _passes(new, side, l))
         new.memo = {}
         return new
 
@@ -360,6 +365,12 @@ def _passable(snap: _Snapshot, side: str) -> frozenset[str]:
             l for l, c in snap.ctrl.items() if l not in enemy_units and (
                 c == side or (c == enemy and l in besieged)))
     return hit
+
+
+def _passes(snap: _Snapshot, side: str, loc: str) -> bool:
+    """Whether ``loc`` is in :func:`_passable` (a space: 14.1.3, 15.2.2)."""
+    enemy, c = other_side(side), snap.ctrl[loc]
+    return loc not in snap.units[enemy] and (c == side or (c == enemy and loc in snap.besieged))
 
 
 def _ports(snap: _Snapshot, side: str, beachheads: bool) -> tuple[str, ...]:
@@ -585,10 +596,16 @@ def in_supply(g: "Game", loc: str, side: str, nation: str | None, attrition: boo
     m = snap.map
     if loc not in m.space_set:
         return True
-    if nation is not None and ((nation == "GR" and g.get("pog_greece_limited"))
-                               or _always_here(m, loc, nation, attrition)):
-        return True
-    return loc in _answer(g, snap, side, nation, None)
+    if nation is not None:
+        always = m.always.get((loc, nation, attrition))
+        if always is None:
+            always = _always_here(m, loc, nation, attrition)
+        if always or (nation == "GR" and g.get("pog_greece_limited")):
+            return True
+    hit = snap.lines[side].get((nation, None))
+    if hit is None:
+        hit = _answer(g, snap, side, nation, None)
+    return loc in hit
 
 
 def oos_units(g: "Game", side: str, attrition: bool = False) -> list[int]:
@@ -627,7 +644,10 @@ def _oos_at(g: "Game", snap: _Snapshot, side: str, attrition: bool, greek: bool,
         cut: tuple[int, ...] = ()
         for pid in facts[at]:
             nation = nation_of[pieces[pid].type]
-            if (greek and nation == "GR") or _always_here(m, loc, nation, attrition):
+            always = m.always.get((loc, nation, attrition))
+            if always is None:
+                always = _always_here(m, loc, nation, attrition)
+            if always or (greek and nation == "GR"):
                 continue
             supplied = supplied_by.get(nation)
             if supplied is None:             # one search per nationality in play

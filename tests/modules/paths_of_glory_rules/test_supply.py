@@ -263,7 +263,8 @@ def _answers(g) -> dict:
     return {(side, nation): supply.supplied_spaces(g, side, nation)
             for side, nations in QUESTIONS.items() for nation in nations} | {
         ("oos", side, attrition): supply.oos_units(g, side, attrition)
-        for side in QUESTIONS for attrition in (False, True)}
+        for side in QUESTIONS for attrition in (False, True)} | {
+        ("passable", side): supply._passable(supply.position(g), side) for side in QUESTIONS}
 
 
 def test_pog_14_remembered_supply_answers_equal_a_fresh_search():
