@@ -436,12 +436,41 @@ def _lines(g: "Game", side: str, nation: str | None) -> tuple[frozenset, dict[st
         closed = frozenset((ids[i], ids[j]) for i in range(len(ids))
                            for j, e in zip(graph._nbr[i], graph._nbr_edge[i])
                            if cost(ids[j], ids[i], e) is None)
-        hit = tables.get(closed)
-        if hit is None:
-            adj = {ids[i]: tuple(ids[j] for j in graph._nbr[i] if (ids[i], ids[j]) not in closed)
-                   for i in range(len(ids))}
-            hit = tables[closed] = (closed, adj)
+        hit = _lines_of(g, closed)[:2]
         tables[(side, nation)] = hit
+    return hit
+
+
+def _base_closed(g: "Game") -> frozenset:
+    """Every dotted (nation-restricted) line, both ways (11.1.4): the lines closed to a tracer
+    that may cross none of them; every tracer's closed lines are among these."""
+    tables = board.per_module(g, "supply_lines", dict)
+    hit = tables.get("base")
+    if hit is None:
+        graph = g.graph
+        ids = graph._ids
+        hit = tables["base"] = frozenset(
+            (ids[i], ids[j]) for i in range(len(ids))
+            for j, e in zip(graph._nbr[i], graph._nbr_edge[i])
+            if e is not None and e.attrs.get("only"))
+    return hit
+
+
+def _lines_of(g: "Game", closed: frozenset) -> tuple[frozenset, dict[str, tuple[str, ...]],
+                                                     frozenset[str]]:
+    """The table of lines open but ``closed`` (read once per module): (``closed``, neighbours
+    by location, the locations with more neighbours than with every dotted line closed)."""
+    tables = board.per_module(g, "supply_lines", dict)
+    hit = tables.get(closed)
+    if hit is None or len(hit) < 3:
+        graph = g.graph
+        ids = graph._ids
+        adj = hit[1] if hit is not None else {
+            ids[i]: tuple(ids[j] for j in graph._nbr[i] if (ids[i], ids[j]) not in closed)
+            for i in range(len(ids))}
+        every = _base_closed(g)
+        grown = frozenset(a for a, b in every - closed)
+        hit = tables[closed] = (closed, adj, grown)
     return hit
 
 
@@ -511,8 +540,25 @@ def _supplied(g: "Game", side: str, nation: str | None, only_sources: tuple[str,
     if hit is None:
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
+        base: frozenset[str] | None = None
+        grown: frozenset[str] = frozenset()
+        if ports is not None:
+            # every line this tracer may use but the dotted ones, from its side's own sources
+            # (14.2.1, 14.2.4), by the same sea: a part of its answer found by a search others
+            # share, grown from there
+            b_closed, b_adj, _grown = _lines_of(g, _base_closed(g))
+            b_srcs = tuple(_source_spaces(g, side))
+            if (b_closed != closed or b_srcs != srcs or albania is not None) \
+                    and set(b_srcs) <= set(srcs):
+                b_key = (side, passable, avoid, ports, b_srcs, b_closed, None)
+                base = cache.get(b_key)
+                if base is None:
+                    base = cache[b_key] = frozenset(_search(snap, passable, avoid, b_srcs,
+                                                            b_adj, ports, None, ()))
+                grown = _lines_of(g, closed)[2]
         hit = cache[key] = frozenset(_search(snap, passable, avoid, srcs, adj, ports, albania,
-                                             g.graph.neighbours("taranto") if albania else ()))
+                                             g.graph.neighbours("taranto") if albania else (),
+                                             base, grown))
     return hit
 
 
@@ -532,18 +578,31 @@ def _trace(g: "Game", side: str, nation: str | None,
 
 def _search(snap: _Snapshot, every: frozenset[str], avoid: str | None, srcs: Iterable[str],
             adj: dict[str, tuple[str, ...]], ports: tuple[str, ...] | None,
-            albania: tuple | None, near_taranto: Iterable[str]) -> set[str]:
+            albania: tuple | None, near_taranto: Iterable[str],
+            base: frozenset[str] | None = None, grown: AbstractSet[str] = frozenset()) -> set[str]:
     """The search :func:`_trace` makes: from the sources ``srcs`` over the passable spaces
     ``every`` (less those of ``avoid``'s nation, 7.1.6) and the lines ``adj``, then by sea
     through ``ports`` (None: never by sea, 14.2.2); ``albania`` (Taranto's controller and
-    whether CP units hold it) when a space of the Allies asks, for 11.1.12."""
+    whether CP units hold it) when a space of the Allies asks, for 11.1.12.
+
+    ``base``, if given, is the answer of the same search over fewer lines (``grown``: the
+    spaces where ``adj`` has more) from fewer sources, by the same sea, with no 11.1.12 part:
+    every space in it is in this answer too, and its passable spaces were searched from
+    through its lines, so the search goes on from those with more lines and from the new
+    sources (the answer is the same set a search from scratch finds)."""
     m = snap.map
     passable: AbstractSet[str] = every
     if avoid is not None:
         passable = {l for l in passable if m.nation.get(l) != avoid}
-    seeds = {s for s in srcs if s in passable}
-    reach = set(seeds)
-    _spread(adj, reach, seeds, passable)
+    if base is None:
+        ring = {s for s in srcs if s in passable}
+        reach = set(ring)
+    else:
+        reach = set(base)
+        ring = {s for s in srcs if s in passable and s not in reach}
+        reach |= ring
+        ring.update(u for u in grown if u in reach and u in passable)
+    _spread(adj, reach, ring, passable)
     if ports is not None:
         ports = [p for p in ports if p in passable]
         if not reach.isdisjoint(ports):                       # a port linked to a source

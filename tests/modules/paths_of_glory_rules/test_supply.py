@@ -270,8 +270,9 @@ def _answers(g) -> dict:
 def test_pog_14_remembered_supply_answers_equal_a_fresh_search():
     """14.1-14.2: supply's answers are remembered per snapshot (and shared by the next
     snapshot while nothing its side's lines depend on changed) and per module (by the spaces,
-    ports, sources and lines the search reads); through 300 random actions, undo and redo,
-    every remembered answer equals one worked out afresh."""
+    ports, sources and lines the search reads), and searches over more lines grow from the
+    search over the undotted ones (11.1.4); through 300 random actions, undo and redo, every
+    remembered answer equals one worked out afresh, and one searched on its own."""
     s = fresh("historical", 7)
     rnd = random.Random(7)
     shared = {"AP": 0, "CP": 0}
@@ -290,6 +291,9 @@ def test_pog_14_remembered_supply_answers_equal_a_fresh_search():
                 assert snap.key(side) == before.key(side), i
         supply.forget(g)                 # a fresh snapshot, no answer kept
         assert kept == _answers(g), i
+        for side, nations in QUESTIONS.items():   # a search of its own, grown from none
+            for nation in nations:
+                assert kept[side, nation] == supply._trace(g, side, nation, None), (i, nation)
     assert shared["AP"] and shared["CP"]
 
 
