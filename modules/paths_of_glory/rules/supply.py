@@ -58,6 +58,8 @@ class _Map:
         self.nation = {l: locs[l].attrs.get("nation") for l in self.spaces}
         self.region = {l: locs[l].attrs.get("region") for l in self.spaces}
         self.ports = [l for l in self.spaces if locs[l].attrs.get("port")]
+        #: the spaces whose facts say which ports a side may use (:func:`_port_ok`)
+        self.port_facts = frozenset(self.ports) | {"gallipoli"}
         #: the spaces with a printed fort (15.1; :func:`board.fort_value`)
         self.forts = frozenset(l for l in self.spaces
                                if int(locs[l].attrs.get("fort", 0) or 0) > 0)
@@ -88,13 +90,19 @@ def _source_spaces(g: "Game", kind: str) -> list[str]:
 def sources(g: "Game", side: str, nation: str | None) -> list[str]:
     """The supply sources a unit of ``nation`` may trace to (14.2); ``nation`` None = a space,
     which may use any source of its side (14.2.5)."""
+    return list(_sources(position(g), side, nation))
+
+
+def _sources(snap: "_Snapshot", side: str, nation: str | None) -> tuple[str, ...]:
+    """:func:`sources` in the position ``snap``."""
+    source = snap.map.source
     if side == "CP":
-        return _source_spaces(g, "CP")                                   # 14.2.1
-    out = _source_spaces(g, "AP")                                        # 14.2.4 London
+        return tuple(source["CP"])                                       # 14.2.1
+    out = tuple(source["AP"])                                            # 14.2.4 London
     if nation is None or nation in RUSSIAN_CLASS:
-        out += _source_spaces(g, "RU")                                   # 14.2.2
+        out += tuple(source["RU"])                                       # 14.2.2
     if nation is None or nation == "SB":
-        out += [l for l in _source_spaces(g, "SB") if board.controller(g, l) == "AP"]  # 14.2.3
+        out += tuple(l for l in source["SB"] if snap.ctrl[l] == "AP")   # 14.2.3
     return out
 
 
@@ -266,10 +274,16 @@ class _Snapshot:
                     oos, before = self.oos_since[side]
                     new.oos_since[side] = (oos, before.union(changed))
             else:
-                passable = self.lines[side].get("passable")
+                was, now = self.lines[side], new.lines[side]
+                passable = was.get("passable")
                 if passable is not None:     # 14.1.3 is a fact of each space: patch the set
-                    new.lines[side]["passable"] = passable.difference(changed).union(
+                    now["passable"] = passable.difference(changed).union(
                         l for l in changed if _passes(new, side, l))
+                if not beach and m.port_facts.isdisjoint(changed) \
+                        and new.beachheads.isdisjoint(changed):
+                    for key in (("ports", True), ("ports", False)):   # 14.1.4: as they were
+                        if key in was:
+                            now[key] = was[key]
         new.memo = {}
         return new
 
@@ -527,7 +541,7 @@ def _supplied(g: "Game", side: str, nation: str | None, only_sources: tuple[str,
     the lines closed to the tracer, and for a space of the Allies the state of Taranto
     (11.1.12)."""
     snap = _snapshot(g)
-    srcs = only_sources if only_sources is not None else tuple(sources(g, side, nation))
+    srcs = only_sources if only_sources is not None else _sources(snap, side, nation)
     closed, adj = _lines(g, side, nation)
     passable = _passable(snap, side)
     ports = None if nation in RUSSIAN_CLASS else _ports(snap, side, beachheads)
@@ -547,7 +561,7 @@ def _supplied(g: "Game", side: str, nation: str | None, only_sources: tuple[str,
             # (14.2.1, 14.2.4), by the same sea: a part of its answer found by a search others
             # share, grown from there
             b_closed, b_adj, _grown = _lines_of(g, _base_closed(g))
-            b_srcs = tuple(_source_spaces(g, side))
+            b_srcs = tuple(snap.map.source[side])
             if (b_closed != closed or b_srcs != srcs or albania is not None) \
                     and set(b_srcs) <= set(srcs):
                 b_key = (side, passable, avoid, ports, b_srcs, b_closed, None)

@@ -264,7 +264,9 @@ def _answers(g) -> dict:
             for side, nations in QUESTIONS.items() for nation in nations} | {
         ("oos", side, attrition): supply.oos_units(g, side, attrition)
         for side in QUESTIONS for attrition in (False, True)} | {
-        ("passable", side): supply._passable(supply.position(g), side) for side in QUESTIONS}
+        ("passable", side): supply._passable(supply.position(g), side) for side in QUESTIONS} | {
+        ("ports", side, b): supply._ports(supply.position(g), side, b)
+        for side in QUESTIONS for b in (True, False)}
 
 
 def test_pog_14_remembered_supply_answers_equal_a_fresh_search():
