@@ -508,6 +508,7 @@ _CACHE_LIMIT = 4096   # traces kept per module
 def forget(g: "Game") -> None:
     """Drop every remembered answer (benchmarks measure the searches themselves)."""
     board.per_module(g, "supply_traces", dict).clear()
+    board.per_module(g, "supply_regrown", dict).clear()
     _SNAP.state = None
 
 
@@ -567,12 +568,35 @@ def _supplied(g: "Game", side: str, nation: str | None, only_sources: tuple[str,
                 b_key = (side, passable, avoid, ports, b_srcs, b_closed, None)
                 base = cache.get(b_key)
                 if base is None:
-                    base = cache[b_key] = frozenset(_search(snap, passable, avoid, b_srcs,
-                                                            b_adj, ports, None, ()))
+                    base = cache[b_key] = _regrown(g, snap, passable, avoid, b_srcs, b_closed,
+                                                   b_adj, ports)
                 grown = _lines_of(g, closed)[2]
-        hit = cache[key] = frozenset(_search(snap, passable, avoid, srcs, adj, ports, albania,
-                                             g.graph.neighbours("taranto") if albania else (),
-                                             base, grown))
+        if base is None and albania is None:
+            hit = cache[key] = _regrown(g, snap, passable, avoid, srcs, closed, adj, ports)
+        else:
+            hit = cache[key] = frozenset(_search(snap, passable, avoid, srcs, adj, ports, albania,
+                                                 g.graph.neighbours("taranto") if albania else (),
+                                                 base, grown))
+    return hit
+
+
+def _regrown(g: "Game", snap: _Snapshot, passable: frozenset[str], avoid: str | None,
+             srcs: tuple[str, ...], closed: frozenset, adj: dict[str, tuple[str, ...]],
+             ports: tuple[str, ...] | None) -> frozenset[str]:
+    """:func:`_search` (with no 11.1.12 part; the sources tell the side), grown from the last answer of the same search
+    (sources, lines, ``avoid``, sea or not) when that one's passable spaces and usable ports
+    were among these: a line only gains spaces as passable spaces and ports are added, so
+    the search goes on from the newly passable spaces it had reached and from new sources."""
+    last = board.per_module(g, "supply_regrown", dict)
+    what = (avoid, srcs, closed, ports is None)
+    prev = last.get(what)
+    base: frozenset[str] | None = None
+    grown: AbstractSet[str] = frozenset()
+    if prev is not None and prev[0] <= passable \
+            and (ports is None or prev[1].issubset(ports)):
+        base, grown = prev[2], passable - prev[0]
+    hit = frozenset(_search(snap, passable, avoid, srcs, adj, ports, None, (), base, grown))
+    last[what] = (passable, frozenset(ports or ()), hit)
     return hit
 
 
@@ -599,11 +623,12 @@ def _search(snap: _Snapshot, every: frozenset[str], avoid: str | None, srcs: Ite
     through ``ports`` (None: never by sea, 14.2.2); ``albania`` (Taranto's controller and
     whether CP units hold it) when a space of the Allies asks, for 11.1.12.
 
-    ``base``, if given, is the answer of the same search over fewer lines (``grown``: the
-    spaces where ``adj`` has more) from fewer sources, by the same sea, with no 11.1.12 part:
-    every space in it is in this answer too, and its passable spaces were searched from
-    through its lines, so the search goes on from those with more lines and from the new
-    sources (the answer is the same set a search from scratch finds)."""
+    ``base``, if given, is the answer of a search with no 11.1.12 part whose every space is
+    in this answer too — the same search over fewer lines, from fewer sources, or over fewer
+    passable spaces and ports — and whose passable spaces were searched from, each through
+    its lines then: the search goes on from the spaces of ``grown`` it reached (those with
+    more lines now, or newly passable) and from the new sources. The answer is the same set a
+    search from scratch finds."""
     m = snap.map
     passable: AbstractSet[str] = every
     if avoid is not None:
