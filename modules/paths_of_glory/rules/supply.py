@@ -172,10 +172,12 @@ class _Snapshot:
         #: snapshot with the same key
         self.lines: dict[str, dict] = {"AP": {}, "CP": {}}
         #: oos_units' answers for this snapshot, by (side, attrition, Greece limited): the
-        #: spaces holding OOS units of that side, with those units
-        self.oos: dict[tuple, dict[str, tuple[int, ...]]] = {}
-        #: per side whose line answers an older snapshot shares: that snapshot's
-        #: :attr:`oos` and the spaces changed since (:func:`oos_units` reads only those again)
+        #: spaces holding OOS units of that side, with those units, and the supplied spaces
+        #: of each nationality it searched
+        self.oos: dict[tuple, tuple[dict[str, tuple[int, ...]], dict[str, frozenset[str]]]] = {}
+        #: per side, the :attr:`oos` of the last snapshot before this one that has answers for
+        #: that side, and the spaces changed since (:func:`oos_units` reads only those again,
+        #: and those whose supply changed)
         self.oos_since: dict[str, tuple[dict, frozenset[str]]] = {}
         #: other rules' answers that depend only on what the snapshot holds, by question
         self.memo: dict[tuple, object] = {}
@@ -267,13 +269,12 @@ class _Snapshot:
                      "CP": self.lines["CP"] if same and not ap_at else {}}
         new.oos, new.oos_since = {}, {}
         for side in ("AP", "CP"):
-            if new.lines[side] is self.lines[side]:
-                if any(k[0] == side for k in self.oos):
-                    new.oos_since[side] = (self.oos, frozenset(changed))
-                elif side in self.oos_since:
-                    oos, before = self.oos_since[side]
-                    new.oos_since[side] = (oos, before.union(changed))
-            else:
+            if any(k[0] == side for k in self.oos):
+                new.oos_since[side] = (self.oos, frozenset(changed))
+            elif side in self.oos_since:
+                oos, before = self.oos_since[side]
+                new.oos_since[side] = (oos, before.union(changed))
+            if new.lines[side] is not self.lines[side]:
                 was, now = self.lines[side], new.lines[side]
                 passable = was.get("passable")
                 if passable is not None:     # 14.1.3 is a fact of each space: patch the set
@@ -708,32 +709,40 @@ def in_supply(g: "Game", loc: str, side: str, nation: str | None, attrition: boo
 
 def oos_units(g: "Game", side: str, attrition: bool = False) -> list[int]:
     """Every unit of ``side`` on the map that is out of supply now (14.1), in piece order.
-    Remembered with the supply snapshot (which names every unit on the map); while a side's
-    line answers are shared with an older snapshot (nothing its lines depend on changed),
-    only the spaces changed since are read again, the rest answered as they were then."""
+    Remembered with the supply snapshot (which names every unit on the map). Worked out from
+    the last snapshot's answer for the side where there is one: only the spaces changed since
+    and the spaces holding its units whose supply changed for a nationality it searched are
+    read again (every other unit has the same space, supply and 14.1.5 standing as then)."""
     snap = _snapshot(g)
     greek = bool(g.get("pog_greece_limited"))                # always_in_supply reads it
     key = (side, attrition, greek)
     hit = snap.oos.get(key)
     if hit is None:
         since = snap.oos_since.get(side)
+        supplied_by: dict[str, frozenset[str]] = {}
         if since is not None and key in since[0]:
-            old, changed = since[0][key], since[1]
-            hit = {loc: pids for loc, pids in old.items() if loc not in changed}
-            _oos_at(g, snap, side, attrition, greek, changed, hit)
+            (old, searched), redo = since[0][key], set(since[1])
+            here = snap.units[side]
+            for nation, was in searched.items():
+                now = supplied_by[nation] = _answer(g, snap, side, nation, None)
+                if now is not was:
+                    redo.update((was ^ now) & here)
+            at = {loc: pids for loc, pids in old.items() if loc not in redo}
+            _oos_at(g, snap, side, attrition, greek, redo, at, supplied_by)
         else:
-            hit = {}
-            _oos_at(g, snap, side, attrition, greek, snap.read, hit)
-        snap.oos[key] = hit
-    return sorted(pid for pids in hit.values() for pid in pids)
+            at = {}
+            _oos_at(g, snap, side, attrition, greek, snap.read, at, supplied_by)
+        hit = snap.oos[key] = (at, supplied_by)
+    return sorted(pid for pids in hit[0].values() for pid in pids)
 
 
 def _oos_at(g: "Game", snap: _Snapshot, side: str, attrition: bool, greek: bool,
-            locs: Iterable[str], out: dict[str, tuple[int, ...]]) -> None:
-    """The OOS units of ``side`` in each space of ``locs``, into ``out`` (spaces with any)."""
+            locs: Iterable[str], out: dict[str, tuple[int, ...]],
+            supplied_by: dict[str, frozenset[str]]) -> None:
+    """The OOS units of ``side`` in each space of ``locs``, into ``out`` (spaces with any);
+    ``supplied_by`` keeps the supplied spaces of each nationality searched."""
     m = snap.map
     nation_of, pieces, read = m.unit_nation, g.state.pieces, snap.read
-    supplied_by: dict[str, frozenset[str]] = {}
     at = 1 if side == "AP" else 2
     for loc in locs:
         facts = read.get(loc)
