@@ -18,9 +18,13 @@
   even while Italy is neutral (11.1.12).
 
 One breadth-first search answers a whole nationality class (every line costs the same, so
-the search needs no costs); tracers crossing the same dotted lines share their table of lines,
-and an answer is kept for every position agreeing on what lines depend on (control, enemy
-units, sieges, beachheads), so a move of a side's own units never retraces that side.
+the search needs no costs); tracers crossing the same dotted lines share their table of lines.
+An answer is kept for every position agreeing on what the search reads (the passable spaces,
+usable ports, sources and lines), and a side's answers are shared by the next position while
+nothing its lines depend on changed (control, enemy units, sieges, beachheads), so a move of
+a side's own units never retraces that side. A search over more lines than the undotted ones
+grows from the search over those, and a search over more passable spaces from the last one
+over fewer; OOS units are read again only where something changed.
 """
 from __future__ import annotations
 
@@ -477,14 +481,12 @@ def _lines_of(g: "Game", closed: frozenset) -> tuple[frozenset, dict[str, tuple[
     by location, the locations with more neighbours than with every dotted line closed)."""
     tables = board.per_module(g, "supply_lines", dict)
     hit = tables.get(closed)
-    if hit is None or len(hit) < 3:
+    if hit is None:
         graph = g.graph
         ids = graph._ids
-        adj = hit[1] if hit is not None else {
-            ids[i]: tuple(ids[j] for j in graph._nbr[i] if (ids[i], ids[j]) not in closed)
-            for i in range(len(ids))}
-        every = _base_closed(g)
-        grown = frozenset(a for a, b in every - closed)
+        adj = {ids[i]: tuple(ids[j] for j in graph._nbr[i] if (ids[i], ids[j]) not in closed)
+               for i in range(len(ids))}
+        grown = frozenset(a for a, _b in _base_closed(g) - closed)
         hit = tables[closed] = (closed, adj, grown)
     return hit
 
