@@ -272,20 +272,23 @@ class _Snapshot:
         new.lines = {"AP": self.lines["AP"] if same and not beach and not cp_at else {},
                      "CP": self.lines["CP"] if same and not ap_at else {}}
         new.oos, new.oos_since = {}, {}
+        where = frozenset(changed)
+        asked = {k[0] for k in self.oos}
+        ports_same = not beach and m.port_facts.isdisjoint(where) \
+            and new.beachheads.isdisjoint(where)
         for side in ("AP", "CP"):
-            if any(k[0] == side for k in self.oos):
-                new.oos_since[side] = (self.oos, frozenset(changed))
+            if side in asked:
+                new.oos_since[side] = (self.oos, where)
             elif side in self.oos_since:
                 oos, before = self.oos_since[side]
-                new.oos_since[side] = (oos, before.union(changed))
-            if new.lines[side] is not self.lines[side]:
-                was, now = self.lines[side], new.lines[side]
+                new.oos_since[side] = (oos, before | where)
+            was, now = self.lines[side], new.lines[side]
+            if now is not was and was:
                 passable = was.get("passable")
                 if passable is not None:     # 14.1.3 is a fact of each space: patch the set
-                    now["passable"] = passable.difference(changed).union(
-                        l for l in changed if _passes(new, side, l))
-                if not beach and m.port_facts.isdisjoint(changed) \
-                        and new.beachheads.isdisjoint(changed):
+                    now["passable"] = (passable - where).union(
+                        l for l in where if _passes(new, side, l))
+                if ports_same:
                     for key in (("ports", True), ("ports", False)):   # 14.1.4: as they were
                         if key in was:
                             now[key] = was[key]
