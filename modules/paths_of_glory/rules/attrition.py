@@ -38,16 +38,19 @@ def eliminate_oos(g: "Game", pid: int) -> str:
 
 
 def spaces_to_convert(g: "Game", survivors: set[str]) -> list[tuple[str, str]]:
-    """14.3.6: (space, new controller) for every space that loses control by attrition."""
+    """14.3.6: (space, new controller) for every space that loses control by attrition.
+    Control and forts are read from the supply snapshot (the position now), in map order."""
+    seen = supply.position(g)
+    ctrl, forts, nation = seen.ctrl, seen.intact_forts, seen.map.nation
     out = []
     for side in SIDES:
         supplied = supply.supplied_spaces(g, side, None)
-        for loc in board.spaces(g):
-            if board.controller(g, loc) != side or loc in supplied:
+        for loc in seen.map.spaces:
+            if ctrl[loc] != side or loc in supplied:
                 continue
-            if board.fort_intact(g, loc):                       # 14.3.6 friendly fort
+            if loc in forts:                                    # 14.3.6 friendly fort
                 continue
-            if board.attr(g, loc, "nation") == "SB":            # 14.3.6 exception
+            if nation[loc] == "SB":                             # 14.3.6 exception
                 continue
             if loc in survivors:
                 continue
@@ -71,9 +74,8 @@ def resolve_attrition(g: "Game") -> tuple[list[int], list[tuple[str, str]]]:
     """Decide everything first (simultaneous, 14.3.5/14.3.6), then carry it out."""
     oos = {side: supply.oos_units(g, side, attrition=True) for side in SIDES}
     doomed = {pid for pids in oos.values() for pid in pids}
-    survivors = {g.state.pieces[pid].loc for pid in g.state.pieces
-                 if pid not in doomed and board.is_unit(g, pid)
-                 and board.is_space(g, g.state.pieces[pid].loc)}
+    survivors = {loc for loc, facts in supply.position(g).read.items()   # units on the map
+                 if any(pid not in doomed for pid in facts[1] + facts[2])}
     convert = spaces_to_convert(g, survivors)
     struck = set()
     for side in SIDES:
@@ -89,8 +91,11 @@ def resolve_attrition(g: "Game") -> tuple[list[int], list[tuple[str, str]]]:
         g.note(f"Attrition: {g.module.locations[loc].name} passes to {new} control (PoG 14.3.6)")
     for loc in sorted(struck):
         trench_attrition(g, loc)
-    for loc in board.spaces(g):
-        for m in board.markers_in(g, loc, "m_oos"):
+    order = supply.position(g).map.order
+    marked = {loc: list(marks) for loc, marks in board.marker_spaces(g, "m_oos").items()
+              if loc in order}
+    for loc in sorted(marked, key=order.__getitem__):          # in map order
+        for m in marked[loc]:
             g.do(C.Delete(m))
     return sorted(doomed), convert
 

@@ -255,6 +255,73 @@ def test_pog_14_supply_snapshot_kept_up_to_date_equals_one_read_afresh():
         and not supply.unit_in_supply(g, p))
 
 
+#: the questions asked of each side: a space (None) and every nationality class of lines
+QUESTIONS = {"AP": (None, "RU", "SB", "BR", "FR", "IT", "MN"), "CP": (None, "GE", "AH", "TU", "BU")}
+
+
+def _answers(g) -> dict:
+    return {(side, nation): supply.supplied_spaces(g, side, nation)
+            for side, nations in QUESTIONS.items() for nation in nations} | {
+        ("oos", side, attrition): supply.oos_units(g, side, attrition)
+        for side in QUESTIONS for attrition in (False, True)} | {
+        ("passable", side): supply._passable(supply.position(g), side) for side in QUESTIONS} | {
+        ("ports", side, b): supply._ports(supply.position(g), side, b)
+        for side in QUESTIONS for b in (True, False)}
+
+
+def test_pog_14_remembered_supply_answers_equal_a_fresh_search():
+    """14.1-14.2: supply's answers are remembered per snapshot (and shared by the next
+    snapshot while nothing its side's lines depend on changed) and per module (by the spaces,
+    ports, sources and lines the search reads), and searches over more lines grow from the
+    search over the undotted ones (11.1.4); through 300 random actions, undo and redo, every
+    remembered answer equals one worked out afresh, and one searched on its own."""
+    s = fresh("historical", 7)
+    rnd = random.Random(7)
+    shared = {"AP": 0, "CP": 0}
+    for i in range(300):
+        before = supply.position(game(s))
+        s.push(rnd.choice(list(s.legal_actions())))
+        if i % 50 == 49:
+            s.pop()
+            s.redo()
+        g = game(s)
+        snap = supply.position(g)
+        kept = _answers(g)
+        for side in shared:
+            if snap is not before and snap.lines[side] is before.lines[side]:
+                shared[side] += 1
+                assert snap.key(side) == before.key(side), i
+        supply.forget(g)                 # a fresh snapshot, no answer kept
+        assert kept == _answers(g), i
+        for side, nations in QUESTIONS.items():   # a search of its own, grown from none
+            for nation in nations:
+                assert kept[side, nation] == supply._trace(g, side, nation, None), (i, nation)
+    assert shared["AP"] and shared["CP"]
+
+
+def test_pog_14_1_3_a_sides_own_moves_keep_its_answers_an_enemy_unit_does_not():
+    """14.1.3: a side's lines depend on enemy units, not its own: placing an Allied unit keeps
+    the Allied answers of the position before (and still answers right), while an enemy unit
+    placed in the line's path is read at once."""
+    s = fresh()
+    ru = put(s, "ru_corps", "warsaw")
+    before = supply.position(game(s))
+    assert supply.in_supply(game(s), "warsaw", "AP", "RU")
+    put(s, "ru_corps", "lodz")
+    after = supply.position(game(s))
+    assert after is not before and after.lines["AP"] is before.lines["AP"]
+    assert after.lines["CP"] is not before.lines["CP"]
+    assert in_supply(s, ru)
+    for n in ("lomza", "plock", "ivangorod", "brest_litovsk"):
+        clear(s, n)
+        put(s, "ge_corps", n)
+    clear(s, "lodz")
+    put(s, "ge_corps", "lodz")
+    assert supply.position(game(s)).lines["AP"] is not before.lines["AP"]
+    assert not in_supply(s, ru)
+    assert ru in run(s, lambda g: supply.oos_units(g, "AP"))
+
+
 def test_pog_4_1_2_8_1_5_marker_index_kept_up_to_date_equals_a_scan():
     """4.1.2 / 8.1.5: where the OOS and Move/Attack markers stand is kept up to date from the
     state's journal of changed spaces — through activations, moves, the end of each action
