@@ -19,6 +19,7 @@ Every reinforcement card's event is implemented here (:data:`EVENTS`).
 """
 from __future__ import annotations
 
+import weakref
 from itertools import product
 from typing import TYPE_CHECKING, Iterable, Iterator
 
@@ -54,9 +55,50 @@ SPECIAL_CORPS = {"ana_corps": "arabia", "sn_corps": "libya"}      # PoG 9.5.3.2 
 def reinforcement_units(g: "Game", card_id: str) -> list[int]:
     """Units in ``pool:<side>`` whose property ``card`` names ``card_id`` (armies first)."""
     side = "AP" if card_id.startswith("ap_") else "CP"
-    pids = [pid for pid in g.state.stacks.get(f"pool:{side}", ())
-            if g.state.pieces[pid].props.get("card") == card_id and board.is_unit(g, pid)]
-    return sorted(pids, key=lambda p: (not board.is_army(g, p), p))
+    return list(_pool_index(g, side).get(card_id, ()))
+
+
+class _Pool:
+    """The pool of one side read by card (:func:`_pool_index`), for which state (weakly: a
+    state dropped is never matched by a later one at the same address), module and journal
+    mark."""
+    __slots__ = ("state", "module", "mark", "by_card")
+
+    def __init__(self) -> None:
+        self.state = self.module = self.mark = None
+        self.by_card: dict[str, tuple[int, ...]] = {}
+
+
+_POOLS = {"AP": _Pool(), "CP": _Pool()}
+
+
+def _pool_index(g: "Game", side: str) -> dict[str, tuple[int, ...]]:
+    """card id -> the units in ``pool:<side>`` whose property ``card`` names it (armies first,
+    then by piece id). Kept with the state's journal of changed locations
+    (:meth:`GameState.touched_since` names a stack whenever a piece enters, leaves or changes
+    face or properties in it): read again only when ``pool:<side>`` changed, for another
+    state or module, or when the journal no longer reaches back. Piece types (unit, army) are
+    the module's."""
+    state, kept, loc = g.state, _POOLS[side], f"pool:{side}"
+    ref = kept.state
+    if ref is not None and kept.module == id(g.module) and ref() is state:
+        mark = state.change_mark
+        if kept.mark == mark:
+            return kept.by_card
+        touched = state.touched_since(kept.mark)
+        if touched is not None and loc not in touched:
+            kept.mark = mark
+            return kept.by_card
+    found: dict[str, list[int]] = {}
+    pieces = state.pieces
+    for pid in state.stacks.get(loc, ()):
+        card = pieces[pid].props.get("card")
+        if card is not None and board.is_unit(g, pid):
+            found.setdefault(card, []).append(pid)
+    kept.state, kept.module, kept.mark = weakref.ref(state), id(g.module), state.change_mark
+    kept.by_card = {card: tuple(sorted(pids, key=lambda p: (not board.is_army(g, p), p)))
+                    for card, pids in found.items()}
+    return kept.by_card
 
 
 def nation_key(g: "Game", pid: int) -> str:

@@ -266,15 +266,25 @@ class PhaseAction(State):
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         side = frame.get("side", "CP")
         facts = _PlayFacts(g, side)
+        offers = self._offers
         for card in facts.hand:
             for verb in PLAYS:
                 if _card_violation(g, side, verb, card, facts) is None:
-                    yield self.offer(verb, side, card=card)
+                    key = (verb, side, card)
+                    action = offers.get(key)
+                    if action is None:
+                        action = offers[key] = self.offer(verb, side, card=card)
+                    yield action
         if facts.forced:
             return  # PoG 5.7.4 #3
         yield self.offer("auto_op", side)
         if peace.peace_terms_allowed(g, side) is None:
             yield self.offer("peace_terms", side)
+
+    #: (verb, side, card id) -> the offered Action: an Action is an immutable value of exactly
+    #: these, so the one made for the first listing serves every later one (at most four per
+    #: card and side)
+    _offers: dict[tuple[str, str, str], Action] = {}
 
     def _forced(self, g: Game, frame: dict) -> Violation | None:
         if goa_forced(g, frame.get("side", "CP")):

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine import commands as C
 from modules.paths_of_glory.rules import board, movement, reinforce
 
-from .conftest import (act, card_to, game, loc_of, markers, of_type, put, ready, refusal, reserve,
-                       set_global, top)
+from .conftest import (act, card_to, edit, fresh, game, loc_of, markers, move, of_type, put, ready,
+                       refusal, reserve, set_global, top)
 
 
 
@@ -292,3 +293,28 @@ def test_pog_9_5_3_every_plain_reinforcement_card_brings_its_units(card):
         s.push(sorted(s.legal_actions(), key=lambda a: str(a))[0])
     assert all(not s.state.pieces[p].loc.startswith("pool:") for p in units)
     assert reinforce.reinforcement_units(game(s), card) == []
+
+
+def test_pog_9_5_3_reinforcement_units_kept_with_the_pool_equal_a_scan():
+    """9.5.3: the units a card still brings (the pool read by card, kept between questions)
+    are those a scan of the pool finds, after a unit leaves the pool, after a unit's card
+    property changes, after a unit joins the pool, and in another game's state."""
+
+    def scan(s, card):
+        g = game(s)
+        pids = [p for p in s.state.stacks.get("pool:CP", ())
+                if s.state.pieces[p].props.get("card") == card and board.is_unit(g, p)]
+        return sorted(pids, key=lambda p: (not board.is_army(g, p), p))
+
+    s, t = fresh("historical", 1), fresh("historical", 2)
+    first = scan(s, "cp_12")
+    assert reinforce.reinforcement_units(game(s), "cp_12") == first and len(first) == 3
+    move(s, first[0], "berlin")
+    assert reinforce.reinforcement_units(game(s), "cp_12") == scan(s, "cp_12") == first[1:]
+    edit(s, "drop the card", lambda g: g.do(C.SetProp(first[1], "card", None)))
+    assert reinforce.reinforcement_units(game(s), "cp_12") == scan(s, "cp_12") == first[2:]
+    edit(s, "bring it back", lambda g: g.do(C.SetProp(first[1], "card", "cp_14")))
+    assert reinforce.reinforcement_units(game(s), "cp_14") == scan(s, "cp_14")
+    assert first[1] in scan(s, "cp_14")
+    assert reinforce.reinforcement_units(game(t), "cp_12") == scan(t, "cp_12")
+    assert reinforce.reinforcement_units(game(s), "cp_12") == scan(s, "cp_12")
