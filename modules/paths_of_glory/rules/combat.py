@@ -79,12 +79,15 @@ def target_violation(g: Game, frame: dict, target: str) -> Violation | None:
                                        "this round")
     if not enemies and not fort:
         return Violation("PoG 12.1.4", f"{place(g, target)} holds no enemy unit or fort")
-    reasons = [attacker_violation(g, frame, p, target) for p in candidates(g, frame)]
-    if None not in reasons:
-        adjacent = [v for v in reasons if v.rule != "PoG 12.1.4"]
-        return adjacent[0] if adjacent else Violation(
-            "PoG 12.1.1", f"no unit in an Attack-activated space may attack {place(g, target)}")
-    return None
+    reasons = []
+    for p in candidates(g, frame):       # the first unit that may attack settles it
+        reason = attacker_violation(g, frame, p, target)
+        if reason is None:
+            return None
+        reasons.append(reason)
+    adjacent = [v for v in reasons if v.rule != "PoG 12.1.4"]
+    return adjacent[0] if adjacent else Violation(
+        "PoG 12.1.1", f"no unit in an Attack-activated space may attack {place(g, target)}")
 
 
 def candidates(g: Game, frame: dict) -> list[int]:
