@@ -32,7 +32,7 @@ from engine.actions import Action, Loc, Piece
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, supply, tracks
+from . import board, cards, supply, tracks
 from .card_ids import GREECE, INDEPENDENT_AIR_FORCE, SALONIKA, WALTER_RATHENAU
 
 if TYPE_CHECKING:
@@ -66,13 +66,11 @@ def rp_key(nation: str) -> str | None:
 def set_rp(g: "Game", key: str, value: int) -> None:
     value = max(0, int(value))
     g.set(f"rp_{key}", value)
-    marker = f"m_rp_{key}"
-    for pid, piece in g.state.pieces.items():
-        if piece.type == marker:
-            loc = f"grt:{max(0, min(40, int(value)))}"
-            if piece.loc != loc:
-                g.do(C.Move(pid, loc))
-            break
+    pid = cards.pid_of(g, f"m_rp_{key}")    # the scenario's one RP marker of the nation
+    if pid is not None:
+        loc = f"grt:{max(0, min(40, int(value)))}"
+        if g.state.pieces[pid].loc != loc:
+            g.do(C.Move(pid, loc))
 
 
 def record_rp(g: "Game", side: str, amounts: dict[str, int]) -> None:
