@@ -632,20 +632,27 @@ def activation_cost(cost: int, g: Game, side: str, loc: str, mode: str) -> int:
     army). Neither overrides 12.1.11 (combat)."""
     if side != "CP":
         return cost
-    if cards.event_played(g, ELEVENTH_ARMY):
+    played = g.get("pog_events") or ()      # cards.event_played, read once
+    if ELEVENTH_ARMY in played:
         special = _eleventh_cost(g, loc)
         if special is not None:
             cost = min(cost, special)
-    if cards.event_played(g, SUD_ARMY):
+    if SUD_ARMY in played:
         special = _sud_group_cost(g, loc)
-        top = g.top or {}
-        used = special is not None and top.get("state") == "ops_activate" and any(
-            other != loc and _sud_group_cost(g, other) is not None
-            and _sud_group_cost(g, other) < len(_nations(g, other))
-            for other, _m in top.get("act", []))
-        if special is not None and not used:
-            cost = min(cost, special)
+        if special is not None:
+            top = g.top or {}
+            used = top.get("state") == "ops_activate" and any(
+                other != loc and _sud_used(g, other) for other, _m in top.get("act", []))
+            if not used:
+                cost = min(cost, special)
     return cost
+
+
+def _sud_used(g: Game, loc: str) -> bool:
+    """The Sud Army group of this Action Round activated in ``loc`` (it cost less there than
+    one per nationality)."""
+    special = _sud_group_cost(g, loc)
+    return special is not None and special < len(_nations(g, loc))
 
 
 def _nations(g: Game, loc: str) -> set[str]:
