@@ -272,12 +272,11 @@ class SpendReplacements(State):
     def _options(self, g: "Game", side: str) -> Iterator[tuple[Action, int, int]]:
         if g.get("pog_influenza_turn") == g.get("turn"):
             return                                               # Influenza: no RP actions
-        for pid in sorted(g.state.pieces):
-            piece = g.state.pieces[pid]
-            if piece.face != 1 or not board.is_unit(g, pid) or board.side_of(g, pid) != side:
-                continue
-            if not (board.is_space(g, piece.loc) or piece.loc == f"reserve:{side}"):
-                continue
+        types, reserve = g.module.piece_types, f"reserve:{side}"
+        reduced = sorted(pid for pid, piece in g.state.pieces.items() if piece.face == 1
+                         and types[piece.type].kind == "unit" and types[piece.type].side == side
+                         and (piece.loc == reserve or board.is_space(g, piece.loc)))
+        for pid in reduced:       # the side's reduced units on the map or in the Reserve Box
             cost = COST["flip_army" if board.is_army(g, pid) else "flip_corps"]
             yield self.offer("rp_flip", side, unit=pid), cost, pid
         elim = f"eliminated:{side}"
