@@ -684,6 +684,11 @@ def mark_used(g: Game, c: dict) -> None:
         g.update(used=used + joined)
 
 
+#: steps whose handling in :class:`CombatResolve` saves the combat record once done, reading
+#: nothing of the stored record before: the step counter is saved with the rest
+_SAVED_BY_STEP = frozenset({"order", "fire_att", "fire_def", "winner"})
+
+
 class CombatResolve(State):
     """PoG 12.2.1: the steps of one combat, run in order; decisions are pushed on top."""
     name = "combat_resolve"
@@ -695,7 +700,8 @@ class CombatResolve(State):
             c = combat(g)
             step = c["steps"][c["i"]]
             c["i"] += 1
-            save(g, c)
+            if step not in _SAVED_BY_STEP:
+                save(g, c)
             if step == "cc_trench" or step in ("cc_att", "cc_def"):
                 side = c["defender"] if step == "cc_def" else c["attacker"]
                 trench = step == "cc_trench"
