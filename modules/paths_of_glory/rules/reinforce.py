@@ -127,9 +127,11 @@ def _room(g: "Game", loc: str) -> int:
     return STACKING_LIMIT - len(board.units_in(g, loc))
 
 
-def _open(g: "Game", side: str, loc: str, need_supply: bool = True, friendly: bool = True) -> bool:
+def _open(g: "Game", side: str, loc: str, need_supply: bool = True, friendly: bool = True,
+          nation: str | None = None) -> bool:
     """A space a reinforcement may enter: (friendly,) no enemy units, no besieged fort, room,
-    in supply (9.5.3.3)."""
+    in supply (9.5.3.3). ``nation``: the arriving army's nationality (its parent's, 13.0.1),
+    whose own supply is asked first (:func:`_supplied_as_nation`)."""
     if loc not in g.module.locations or not board.is_space(g, loc):
         return False
     if friendly and board.controller(g, loc) != side:
@@ -138,14 +140,32 @@ def _open(g: "Game", side: str, loc: str, need_supply: bool = True, friendly: bo
         return False
     if _room(g, loc) <= 0:
         return False
-    return not need_supply or supply.in_supply(g, loc, side, None)
+    if not need_supply:
+        return True
+    if nation is not None and _supplied_as_nation(g, side, nation, loc):
+        return True
+    return supply.in_supply(g, loc, side, None)
+
+
+def _supplied_as_nation(g: "Game", side: str, nation: str, loc: str) -> bool:
+    """A space from which a unit of ``nation`` (of ``side``, not of the Russian class) traces
+    supply is in supply as a space (14.2.5): the space may use every source of its side (a
+    superset of the nation's, 14.2.1, 14.2.4), every line some nationality of its side may
+    cross (those ``nation`` may cross among them, 11.1.4) and sea supply as the nation does
+    (14.1.4). A sufficient test, asked first: the nation's trace is usually known already in
+    this position (the OOS check of the last action traced every nationality on the map),
+    while the space's trace is asked by nobody else."""
+    nations = board.per_module(g, "reinforce_side_nations", lambda: {
+        s: frozenset(n.id for n in g.module.nationalities if n.side == s) for s in ("AP", "CP")})
+    return (nation in nations[side] and nation not in supply.RUSSIAN_CLASS
+            and loc in supply.supplied_spaces(g, side, nation))
 
 
 def standard_army_spaces(g: "Game", side: str, nation: str) -> list[str]:
     """9.5.3.3: the capital(s) and friendly-controlled supply sources of the nation; US armies
     in friendly French ports; FR armies also at Orleans when Paris is friendly, unbesieged and
     full."""
-    return [l for l in _standard_candidates(g, side, nation) if _open(g, side, l)]
+    return [l for l in _standard_candidates(g, side, nation) if _open(g, side, l, nation=nation)]
 
 
 def _standard_candidates(g: "Game", side: str, nation: str) -> list[str]:
@@ -221,7 +241,7 @@ def _has_army_space(g: "Game", card_id: str, pid: int) -> bool:
     if special is not None and any(True for _ in special):
         return True
     side, nation = board.side_of(g, pid), nation_key(g, pid)
-    return any(_open(g, side, l) for l in _standard_candidates(g, side, nation))
+    return any(_open(g, side, l, nation=nation) for l in _standard_candidates(g, side, nation))
 
 
 def special_corps_space(g: "Game", pid: int) -> str:

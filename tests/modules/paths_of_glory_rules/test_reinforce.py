@@ -1,10 +1,12 @@
 """Reinforcement cards (PoG 9.5.3) and every reinforcement event."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import commands as C
-from modules.paths_of_glory.rules import board, movement, reinforce
+from modules.paths_of_glory.rules import board, movement, reinforce, supply
 
 from .conftest import (act, card_to, edit, fresh, game, loc_of, markers, move, of_type, put, ready,
                        refusal, reserve, set_global, top)
@@ -318,3 +320,32 @@ def test_pog_9_5_3_reinforcement_units_kept_with_the_pool_equal_a_scan():
     assert first[1] in scan(s, "cp_14")
     assert reinforce.reinforcement_units(game(t), "cp_12") == scan(t, "cp_12")
     assert reinforce.reinforcement_units(game(s), "cp_12") == scan(s, "cp_12")
+
+
+def test_pog_9_5_3_3_a_space_a_nation_supplies_is_in_supply_as_a_space():
+    """9.5.3.3 with 14.2.5: the entry check asks first whether a unit of the arriving army's
+    nationality would trace supply from the space; every space so supplied (any non-Russian
+    nationality of either side) is in supply as a space, in every position of a played game,
+    and the entry check answers as it does asking the space alone."""
+
+    s = fresh("historical", 2)
+    rnd = random.Random(2)
+    nations = {side: [n.id for n in s.module.nationalities
+                      if n.side == side and n.id not in supply.RUSSIAN_CLASS]
+               for side in ("AP", "CP")}
+    checked = 0
+    for step in range(400):
+        if s.outcome() is not None:
+            break
+        if step % 25 == 0:
+            g = game(s)
+            for side, own in nations.items():
+                space = supply.supplied_spaces(g, side, None)
+                for nation in own:
+                    assert supply.supplied_spaces(g, side, nation) <= space, (step, nation)
+                    for loc in reinforce._standard_candidates(g, side, nation):
+                        assert reinforce._open(g, side, loc, nation=nation) \
+                            == reinforce._open(g, side, loc), (step, nation, loc)
+                        checked += 1
+        s.push(rnd.choice(list(s.legal_actions())))
+    assert checked > 100
