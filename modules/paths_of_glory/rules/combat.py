@@ -187,7 +187,12 @@ def attack_targets(g: Game, frame: dict) -> list[str]:
     for loc in frame["attack_spaces"]:
         spaces.add(loc)
         spaces.update(board.connections(g, loc))
-    return sorted(t for t in spaces if target_violation(g, frame, t) is None)
+    side = frame["side"]
+    enemy = other(side)
+    # a space with neither enemy units nor an enemy fort is never a target (12.1.4): skipped
+    # before the other questions of target_violation
+    return sorted(t for t in spaces if (board.units_in(g, t, enemy) or enemy_fort(g, t, side))
+                  and target_violation(g, frame, t) is None)
 
 
 class CombatDeclare(State):
