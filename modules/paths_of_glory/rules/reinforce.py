@@ -412,7 +412,9 @@ class ReinforcePlace(State):
     def on_place(self, g: "Game", frame: dict, unit: Piece, space: Loc) -> None:
         """Place the army here"""
         pid, loc = unit, space
-        by_card = next(b for p, l, b in self._legal(g, frame) if p == pid and l == loc)
+        # the legal placement's own entry (check_place found it among _legal's): a unit's
+        # choices name each space once
+        by_card = next(b for l, b in _choices(g, frame["card"], pid) if l == loc)
         side = frame["side"]
         type_id = g.state.pieces[pid].type
         place_unit(g, pid, loc)
