@@ -177,8 +177,10 @@ def salonika_candidates(g: "Game") -> list[int]:
         if board.is_unit(g, pid) and not board.is_army(g, pid) \
                 and board.nation_of(g, pid) in SALONIKA_NATIONS:
             out.append(pid)
-    for loc in board.spaces(g):
-        if loc == "salonika" or not board.attr(g, loc, "port") or board.controller(g, loc) != "AP":
+    ports = board.per_module(g, "entry_ports", lambda: tuple(      # printed, map order
+        l for l in board.spaces(g) if board.attr(g, l, "port")))
+    for loc in ports:
+        if loc == "salonika" or board.controller(g, loc) != "AP":
             continue
         for pid in board.units_in(g, loc, "AP"):
             if not board.is_army(g, pid) and board.nation_of(g, pid) in SALONIKA_NATIONS \

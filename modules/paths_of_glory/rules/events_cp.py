@@ -243,8 +243,10 @@ def falkenhayn_ok(g: Game, side: str, card: str) -> Violation | None:
 def place_of_execution_ok(g: Game, side: str, card: str) -> Violation | None:
     if not cards.event_played(g, FALKENHAYN) or cards.event_played(g, HL_TAKE_COMMAND):
         return _no(g, card, "only after Falkenhayn and before H-L Take Command")
-    intact = [l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
-              and board.fort_value(g, l) and not board.fort_destroyed(g, l)]
+    french_forts = board.per_module(g, "french_forts", lambda: tuple(   # printed, map order
+        l for l in board.spaces(g)
+        if board.attr(g, l, "nation") == "FR" and board.fort_value(g, l)))
+    intact = [l for l in french_forts if not board.fort_destroyed(g, l)]
     if intact:
         return _no(g, card, "played alone only once every French fort is destroyed "
                             f"({g.module.locations[intact[0]].name} still stands)")
