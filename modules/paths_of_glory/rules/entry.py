@@ -159,7 +159,9 @@ def greek_limited(g: "Game") -> bool:
 def greek_blocked(g: "Game", loc: str) -> bool:
     """9.5.2.4: nobody may enter, attack or trace supply through a space holding Greek units
     while Greece is only in limited entry."""
-    return greek_limited(g) and any(board.nation_of(g, p) == "GR" for p in board.units_in(g, loc))
+    if not g.get("pog_greece_limited"):         # greek_limited, asked inline: a hot question
+        return False
+    return any(board.nation_of(g, p) == "GR" for p in board.units_in(g, loc))
 
 
 def greek_open(g: "Game", loc: str) -> bool:
