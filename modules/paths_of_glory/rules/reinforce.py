@@ -131,7 +131,21 @@ def _open(g: "Game", side: str, loc: str, need_supply: bool = True, friendly: bo
           nation: str | None = None) -> bool:
     """A space a reinforcement may enter: (friendly,) no enemy units, no besieged fort, room,
     in supply (9.5.3.3). ``nation``: the arriving army's nationality (its parent's, 13.0.1),
-    whose own supply is asked first (:func:`_supplied_as_nation`)."""
+    whose own supply is asked first (:func:`_supplied_as_nation`).
+
+    Remembered with the supply snapshot (:func:`supply.position`): every fact asked here —
+    control, the units of each side, siege markers, supply — is one the snapshot reads, and
+    a snapshot is replaced as soon as one of them changes anywhere."""
+    memo = supply.position(g).memo
+    key = ("reinforce_open", side, loc, need_supply, friendly, nation)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _open_now(g, side, loc, need_supply, friendly, nation)
+    return hit
+
+
+def _open_now(g: "Game", side: str, loc: str, need_supply: bool, friendly: bool,
+              nation: str | None) -> bool:
     if loc not in g.module.locations or not board.is_space(g, loc):
         return False
     if friendly and board.controller(g, loc) != side:

@@ -430,12 +430,18 @@ class ActionRoundEnd(State):
 
 def overstacked(g: Game) -> list[tuple[str, str]]:
     """(space, side) pairs holding more than 3 units of one side (10.1.1), by space, CP
-    first (the supply snapshot counts every space's units)."""
-    counts = supply.position(g).counts
-    over = {loc for side in ("CP", "AP") for loc, n in counts[side].items()
-            if n > movement.STACKING_LIMIT}
-    return [(loc, side) for loc in sorted(over) for side in ("CP", "AP")
-            if counts[side].get(loc, 0) > movement.STACKING_LIMIT]
+    first (the supply snapshot counts every space's units; the answer is remembered with
+    it)."""
+    snap = supply.position(g)
+    hit = snap.memo.get(("overstacked",))
+    if hit is None:
+        counts = snap.counts
+        over = {loc for side in ("CP", "AP") for loc, n in counts[side].items()
+                if n > movement.STACKING_LIMIT}
+        hit = snap.memo[("overstacked",)] = tuple(
+            (loc, side) for loc in sorted(over) for side in ("CP", "AP")
+            if counts[side].get(loc, 0) > movement.STACKING_LIMIT)
+    return list(hit)
 
 
 class Overstack(State):

@@ -349,3 +349,25 @@ def test_pog_9_5_3_3_a_space_a_nation_supplies_is_in_supply_as_a_space():
                         checked += 1
         s.push(rnd.choice(list(s.legal_actions())))
     assert checked > 100
+
+
+def test_pog_9_5_3_3_entry_space_remembered_with_the_position_follows_the_board():
+    """9.5.3.3: whether a space is open to a reinforcement (remembered with the supply
+    snapshot) is what asking afresh answers, after the space fills up, after an enemy unit
+    enters another, after a siege marker and a change of control, and for the other side."""
+    def fresh_answer(s, side, loc):
+        return reinforce._open_now(game(s), side, loc, True, True, None)
+
+    s = fresh("historical", 1)
+    spaces = ("berlin", "essen", "breslau", "paris")
+    assert [reinforce._open(game(s), "CP", l) for l in spaces] \
+        == [fresh_answer(s, "CP", l) for l in spaces] == [True, True, True, False]
+    for _ in range(3):
+        put(s, "ge_corps", "berlin")
+    put(s, "fr_corps", "essen")
+    put(s, "m_siege", "breslau")
+    assert [reinforce._open(game(s), "CP", l) for l in spaces] \
+        == [fresh_answer(s, "CP", l) for l in spaces] == [False, False, False, False]
+    assert reinforce._open(game(s), "AP", "paris") == fresh_answer(s, "AP", "paris") is True
+    put(s, "m_control", "paris", face=1)
+    assert reinforce._open(game(s), "AP", "paris") == fresh_answer(s, "AP", "paris") is False
