@@ -107,9 +107,10 @@ def choice_spaces(g: "Game", nation: str) -> list[str]:
     """4.2.2 "one corps in each of any 4 other spaces" of the nation: spaces of the nation,
     not the capital, friendly, without a unit of the nation already placed there."""
     side = SIDE[nation]
-    return [l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
-            and l != CAPITAL[nation] and board.controller(g, l) == side
-            and not board.units_in(g, l)]
+    others = board.per_module(g, f"entry_other_spaces:{nation}", lambda: tuple(  # printed
+        l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
+        and l != CAPITAL[nation]))
+    return [l for l in others if board.controller(g, l) == side and not board.units_in(g, l)]
 
 
 class EntryPlace(State):
