@@ -428,10 +428,10 @@ def brest_litovsk(g: Game, side: str, card: str) -> None:
 def _african_corps(g: Game) -> list[int]:
     """Full-strength BR corps on the map or in the Reserve Box (reduced ones if none is full);
     ANA, AUS, CND, PT (other nationalities) and the BEF do not qualify."""
-    found = [pid for pid, p in sorted(g.state.pieces.items())
-             if board.is_unit(g, pid) and board.nation_of(g, pid) == "BR"
-             and not board.is_army(g, pid) and not g.ptype(pid).attrs.get("bef")
-             and (board.is_space(g, p.loc) or p.loc == "reserve:AP")]
+    found = sorted(pid for pid, p in g.state.pieces.items()
+                   if board.is_unit(g, pid) and board.nation_of(g, pid) == "BR"
+                   and not board.is_army(g, pid) and not g.ptype(pid).attrs.get("bef")
+                   and (board.is_space(g, p.loc) or p.loc == "reserve:AP"))
     full = [p for p in found if g.state.pieces[p].face == 0]
     return full or found
 
@@ -691,9 +691,9 @@ def desertions_ok(g: Game, side: str, card: str) -> Violation | None:
 
 
 def _full_russians(g: Game) -> list[int]:
-    return [pid for pid, p in sorted(g.state.pieces.items())
-            if board.is_unit(g, pid) and board.nation_of(g, pid) == "RU" and p.face == 0
-            and (board.is_space(g, p.loc) or p.loc == "reserve:AP")]
+    return sorted(pid for pid, p in g.state.pieces.items()
+                  if board.is_unit(g, pid) and board.nation_of(g, pid) == "RU" and p.face == 0
+                  and (board.is_space(g, p.loc) or p.loc == "reserve:AP"))
 
 
 def desertions(g: Game, side: str, card: str) -> None:

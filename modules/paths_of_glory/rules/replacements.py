@@ -170,8 +170,9 @@ def army_placements(g: "Game", pid: int) -> list[str]:
                 and (not need_supply or supply.in_supply(g, loc, side, nation)))
 
     if nation == "US":
-        cands = [l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
-                 and board.attr(g, l, "port")]
+        cands = list(board.per_module(g, "rp_army_spaces:US", lambda: tuple(   # printed
+            l for l in board.spaces(g)
+            if board.attr(g, l, "nation") == "FR" and board.attr(g, l, "port"))))
     elif nation == "BE":
         cands = [l for l in ("brussels", "antwerp", "ostend") if ok(l)]
         return cands or [l for l in ("calais",) if ok(l)]
@@ -180,9 +181,10 @@ def army_placements(g: "Game", pid: int) -> list[str]:
         if tracks.event_played(g, SALONIKA) or tracks.event_played(g, GREECE):
             cands.append("salonika")
     else:
-        cands = list(CAPITALS.get(nation, ())) + [
-            l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
-            and board.attr(g, l, "supply") and l not in CAPITALS.get(nation, ())]
+        cands = list(CAPITALS.get(nation, ())) + list(board.per_module(
+            g, f"rp_army_spaces:{nation}", lambda: tuple(       # printed sources, map order
+                l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
+                and board.attr(g, l, "supply") and l not in CAPITALS.get(nation, ()))))
         if nation == "FR" and board.controller(g, "paris") == side \
                 and not board.fort_besieged(g, "paris") \
                 and len(board.units_in(g, "paris")) >= STACKING_LIMIT:
