@@ -701,8 +701,10 @@ class CombatResolve(State):
     automatic = True
 
     def run(self, g: Game, frame: dict) -> None:
+        c = None    # the record as stored, kept while only this loop changes it
         for _ in range(100):
-            c = combat(g)
+            if c is None:
+                c = combat(g)
             step = c["steps"][c["i"]]
             c["i"] += 1
             if step not in _SAVED_BY_STEP:
@@ -734,18 +736,22 @@ class CombatResolve(State):
                 side = c["attacker"] if step == "loss_att" else c["defender"]
                 if run_losses(g, c, side):
                     return
+                c = None    # these steps save their own record: read it again
             elif step == "withdrawal":
                 if withdrawal_step(g, c):
                     return
+                c = None
             elif step == "winner":
                 decide_winner(g, c)
                 save(g, c)
             elif step == "retreat":
                 if retreat.begin_retreat(g, c):
                     return
+                c = None
             elif step == "advance":
                 if retreat.begin_advance(g, c):
                     return
+                c = None
             elif step == "finish":
                 g.rules.hooks.notify("combat_finished", g, c)  # CP #51 Peace Offensive
                 combat_report.outcome(g, c, final=True)
