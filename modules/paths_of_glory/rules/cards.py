@@ -97,27 +97,54 @@ def hand(g: "Game", side: str) -> list[str]:
 
 
 def pid_of(g: "Game", card_id: str) -> int | None:
-    """The piece of card ``card_id`` (a deck holds one piece of each card), or None.
-    Remembered per state (weakly) and checked on each use: a remembered piece that no longer
-    exists or is no longer that card is looked up again from every piece."""
+    """The piece of type ``card_id`` — a card (a deck holds one piece of each card) or a
+    marker the set-up holds one of (an RP marker) — or None.
+
+    Remembered per state (weakly): the first piece of every type, read from every piece at
+    once, each answer checked on use (a remembered piece that no longer exists or is no longer
+    of that type sends us to read every piece again). A type found in no piece stays absent
+    while no stack changed since (the state's journal, :meth:`GameState.touched_since`) holds
+    a piece of it: a piece enters the game only by entering a stack."""
     state = g.state
-    found = _CARD_PIDS.get(id(state))
-    if found is None or found[0]() is not state:
-        found = _CARD_PIDS[id(state)] = (weakref.ref(state, _forget_state(id(state))), {})
-    pids = found[1]
-    pid = pids.get(card_id)
+    kept = _CARD_PIDS.get(id(state))
+    if kept is None or kept.state() is not state:
+        kept = _CARD_PIDS[id(state)] = _Pids(weakref.ref(state, _forget_state(id(state))))
+    pid = kept.first.get(card_id)
     if pid is not None:
         piece = state.pieces.get(pid)
         if piece is not None and piece.type == card_id:
             return pid
+    elif kept.mark is not None:          # no piece of the type when last read
+        touched = state.touched_since(kept.absent.get(card_id, kept.mark))
+        if touched is not None:
+            pieces, stacks = state.pieces, state.stacks
+            if not any(pieces[p].type == card_id for loc in set(touched)
+                       for p in stacks.get(loc, ())):
+                kept.absent[card_id] = state.change_mark
+                return None
+    first: dict[str, int] = {}
     for pid, piece in state.pieces.items():
-        if piece.type == card_id:
-            pids[card_id] = pid
-            return pid
-    return None
+        if piece.type not in first:
+            first[piece.type] = pid
+    kept.first, kept.absent, kept.mark = first, {}, state.change_mark
+    return first.get(card_id)
 
 
-_CARD_PIDS: dict[int, tuple] = {}   # id(state) -> (weakref to it, card id -> piece id)
+class _Pids:
+    """:func:`pid_of`'s memory of one state: the first piece of each type as read at journal
+    mark ``mark`` (None: not read yet), and the journal mark at which each type asked for
+    since was last found in no piece (a type missing from ``absent`` was last checked at
+    ``mark``)."""
+    __slots__ = ("state", "first", "absent", "mark")
+
+    def __init__(self, state: "weakref.ref") -> None:
+        self.state = state
+        self.first: dict[str, int] = {}
+        self.absent: dict[str, int] = {}
+        self.mark: int | None = None
+
+
+_CARD_PIDS: dict[int, _Pids] = {}   # id(state) -> what pid_of remembers of it
 
 
 def _forget_state(key: int) -> Callable:

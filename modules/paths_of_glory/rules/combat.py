@@ -79,12 +79,15 @@ def target_violation(g: Game, frame: dict, target: str) -> Violation | None:
                                        "this round")
     if not enemies and not fort:
         return Violation("PoG 12.1.4", f"{place(g, target)} holds no enemy unit or fort")
-    reasons = [attacker_violation(g, frame, p, target) for p in candidates(g, frame)]
-    if None not in reasons:
-        adjacent = [v for v in reasons if v.rule != "PoG 12.1.4"]
-        return adjacent[0] if adjacent else Violation(
-            "PoG 12.1.1", f"no unit in an Attack-activated space may attack {place(g, target)}")
-    return None
+    reasons = []
+    for p in candidates(g, frame):       # the first unit that may attack settles it
+        reason = attacker_violation(g, frame, p, target)
+        if reason is None:
+            return None
+        reasons.append(reason)
+    adjacent = [v for v in reasons if v.rule != "PoG 12.1.4"]
+    return adjacent[0] if adjacent else Violation(
+        "PoG 12.1.1", f"no unit in an Attack-activated space may attack {place(g, target)}")
 
 
 def candidates(g: Game, frame: dict) -> list[int]:
@@ -184,7 +187,12 @@ def attack_targets(g: Game, frame: dict) -> list[str]:
     for loc in frame["attack_spaces"]:
         spaces.add(loc)
         spaces.update(board.connections(g, loc))
-    return sorted(t for t in spaces if target_violation(g, frame, t) is None)
+    side = frame["side"]
+    enemy = other(side)
+    # a space with neither enemy units nor an enemy fort is never a target (12.1.4): skipped
+    # before the other questions of target_violation
+    return sorted(t for t in spaces if (board.units_in(g, t, enemy) or enemy_fort(g, t, side))
+                  and target_violation(g, frame, t) is None)
 
 
 class CombatDeclare(State):
@@ -681,6 +689,11 @@ def mark_used(g: Game, c: dict) -> None:
         g.update(used=used + joined)
 
 
+#: steps whose handling in :class:`CombatResolve` saves the combat record once done, reading
+#: nothing of the stored record before: the step counter is saved with the rest
+_SAVED_BY_STEP = frozenset({"order", "fire_att", "fire_def", "winner"})
+
+
 class CombatResolve(State):
     """PoG 12.2.1: the steps of one combat, run in order; decisions are pushed on top."""
     name = "combat_resolve"
@@ -688,11 +701,14 @@ class CombatResolve(State):
     automatic = True
 
     def run(self, g: Game, frame: dict) -> None:
+        c = None    # the record as stored, kept while only this loop changes it
         for _ in range(100):
-            c = combat(g)
+            if c is None:
+                c = combat(g)
             step = c["steps"][c["i"]]
             c["i"] += 1
-            save(g, c)
+            if step not in _SAVED_BY_STEP:
+                save(g, c)
             if step == "cc_trench" or step in ("cc_att", "cc_def"):
                 side = c["defender"] if step == "cc_def" else c["attacker"]
                 trench = step == "cc_trench"
@@ -720,18 +736,22 @@ class CombatResolve(State):
                 side = c["attacker"] if step == "loss_att" else c["defender"]
                 if run_losses(g, c, side):
                     return
+                c = None    # these steps save their own record: read it again
             elif step == "withdrawal":
                 if withdrawal_step(g, c):
                     return
+                c = None
             elif step == "winner":
                 decide_winner(g, c)
                 save(g, c)
             elif step == "retreat":
                 if retreat.begin_retreat(g, c):
                     return
+                c = None
             elif step == "advance":
                 if retreat.begin_advance(g, c):
                     return
+                c = None
             elif step == "finish":
                 g.rules.hooks.notify("combat_finished", g, c)  # CP #51 Peace Offensive
                 combat_report.outcome(g, c, final=True)

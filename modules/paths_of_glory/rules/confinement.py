@@ -67,13 +67,14 @@ def entry_violation(g: "Game", pids: Iterable[int], to: str) -> Violation | None
     pids = list(pids)
     if not board.is_space(g, to):
         return None
-    for p in pids:
-        if is_russian_cavalry(g, p) and on_near_east_map(g, to):
+    near_east = on_near_east_map(g, to)
+    italian = board.attr(g, to, "nation") == "IT"
+    for p in pids:          # each unit in turn: AP #57, then 5.7.4 #6 (as _italy_violation)
+        if near_east and is_russian_cavalry(g, p):
             return Violation("PoG AP #57", "the Russian cavalry corps may not operate in the "
                                            "Near East")
-        problem = _italy_violation(g, p, to)
-        if problem:
-            return problem
+        if italian and italy_closed(g, p):
+            return _italy_violation(g, p, to)
     if not pids or board.side_of(g, pids[0]) != "AP" or not cards.event_played(g, BREST_LITOVSK):
         return None
     russians = [p for p in pids if board.nation_of(g, p) == "RU"]

@@ -107,9 +107,10 @@ def choice_spaces(g: "Game", nation: str) -> list[str]:
     """4.2.2 "one corps in each of any 4 other spaces" of the nation: spaces of the nation,
     not the capital, friendly, without a unit of the nation already placed there."""
     side = SIDE[nation]
-    return [l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
-            and l != CAPITAL[nation] and board.controller(g, l) == side
-            and not board.units_in(g, l)]
+    others = board.per_module(g, f"entry_other_spaces:{nation}", lambda: tuple(  # printed
+        l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
+        and l != CAPITAL[nation]))
+    return [l for l in others if board.controller(g, l) == side and not board.units_in(g, l)]
 
 
 class EntryPlace(State):
@@ -159,7 +160,9 @@ def greek_limited(g: "Game") -> bool:
 def greek_blocked(g: "Game", loc: str) -> bool:
     """9.5.2.4: nobody may enter, attack or trace supply through a space holding Greek units
     while Greece is only in limited entry."""
-    return greek_limited(g) and any(board.nation_of(g, p) == "GR" for p in board.units_in(g, loc))
+    if not g.get("pog_greece_limited"):         # greek_limited, asked inline: a hot question
+        return False
+    return any(board.nation_of(g, p) == "GR" for p in board.units_in(g, loc))
 
 
 def greek_open(g: "Game", loc: str) -> bool:
@@ -177,8 +180,10 @@ def salonika_candidates(g: "Game") -> list[int]:
         if board.is_unit(g, pid) and not board.is_army(g, pid) \
                 and board.nation_of(g, pid) in SALONIKA_NATIONS:
             out.append(pid)
-    for loc in board.spaces(g):
-        if loc == "salonika" or not board.attr(g, loc, "port") or board.controller(g, loc) != "AP":
+    ports = board.per_module(g, "entry_ports", lambda: tuple(      # printed, map order
+        l for l in board.spaces(g) if board.attr(g, l, "port")))
+    for loc in ports:
+        if loc == "salonika" or board.controller(g, loc) != "AP":
             continue
         for pid in board.units_in(g, loc, "AP"):
             if not board.is_army(g, pid) and board.nation_of(g, pid) in SALONIKA_NATIONS \

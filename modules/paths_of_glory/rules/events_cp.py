@@ -243,8 +243,10 @@ def falkenhayn_ok(g: Game, side: str, card: str) -> Violation | None:
 def place_of_execution_ok(g: Game, side: str, card: str) -> Violation | None:
     if not cards.event_played(g, FALKENHAYN) or cards.event_played(g, HL_TAKE_COMMAND):
         return _no(g, card, "only after Falkenhayn and before H-L Take Command")
-    intact = [l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
-              and board.fort_value(g, l) and not board.fort_destroyed(g, l)]
+    french_forts = board.per_module(g, "french_forts", lambda: tuple(   # printed, map order
+        l for l in board.spaces(g)
+        if board.attr(g, l, "nation") == "FR" and board.fort_value(g, l)))
+    intact = [l for l in french_forts if not board.fort_destroyed(g, l)]
     if intact:
         return _no(g, card, "played alone only once every French fort is destroyed "
                             f"({g.module.locations[intact[0]].name} still stands)")
@@ -426,10 +428,10 @@ def brest_litovsk(g: Game, side: str, card: str) -> None:
 def _african_corps(g: Game) -> list[int]:
     """Full-strength BR corps on the map or in the Reserve Box (reduced ones if none is full);
     ANA, AUS, CND, PT (other nationalities) and the BEF do not qualify."""
-    found = [pid for pid, p in sorted(g.state.pieces.items())
-             if board.is_unit(g, pid) and board.nation_of(g, pid) == "BR"
-             and not board.is_army(g, pid) and not g.ptype(pid).attrs.get("bef")
-             and (board.is_space(g, p.loc) or p.loc == "reserve:AP")]
+    found = sorted(pid for pid, p in g.state.pieces.items()
+                   if board.is_unit(g, pid) and board.nation_of(g, pid) == "BR"
+                   and not board.is_army(g, pid) and not g.ptype(pid).attrs.get("bef")
+                   and (board.is_space(g, p.loc) or p.loc == "reserve:AP"))
     full = [p for p in found if g.state.pieces[p].face == 0]
     return full or found
 
@@ -632,20 +634,27 @@ def activation_cost(cost: int, g: Game, side: str, loc: str, mode: str) -> int:
     army). Neither overrides 12.1.11 (combat)."""
     if side != "CP":
         return cost
-    if cards.event_played(g, ELEVENTH_ARMY):
+    played = g.get("pog_events") or ()      # cards.event_played, read once
+    if ELEVENTH_ARMY in played:
         special = _eleventh_cost(g, loc)
         if special is not None:
             cost = min(cost, special)
-    if cards.event_played(g, SUD_ARMY):
+    if SUD_ARMY in played:
         special = _sud_group_cost(g, loc)
-        top = g.top or {}
-        used = special is not None and top.get("state") == "ops_activate" and any(
-            other != loc and _sud_group_cost(g, other) is not None
-            and _sud_group_cost(g, other) < len(_nations(g, other))
-            for other, _m in top.get("act", []))
-        if special is not None and not used:
-            cost = min(cost, special)
+        if special is not None:
+            top = g.top or {}
+            used = top.get("state") == "ops_activate" and any(
+                other != loc and _sud_used(g, other) for other, _m in top.get("act", []))
+            if not used:
+                cost = min(cost, special)
     return cost
+
+
+def _sud_used(g: Game, loc: str) -> bool:
+    """The Sud Army group of this Action Round activated in ``loc`` (it cost less there than
+    one per nationality)."""
+    special = _sud_group_cost(g, loc)
+    return special is not None and special < len(_nations(g, loc))
 
 
 def _nations(g: Game, loc: str) -> set[str]:
@@ -682,9 +691,9 @@ def desertions_ok(g: Game, side: str, card: str) -> Violation | None:
 
 
 def _full_russians(g: Game) -> list[int]:
-    return [pid for pid, p in sorted(g.state.pieces.items())
-            if board.is_unit(g, pid) and board.nation_of(g, pid) == "RU" and p.face == 0
-            and (board.is_space(g, p.loc) or p.loc == "reserve:AP")]
+    return sorted(pid for pid, p in g.state.pieces.items()
+                  if board.is_unit(g, pid) and board.nation_of(g, pid) == "RU" and p.face == 0
+                  and (board.is_space(g, p.loc) or p.loc == "reserve:AP"))
 
 
 def desertions(g: Game, side: str, card: str) -> None:

@@ -19,6 +19,7 @@ Every reinforcement card's event is implemented here (:data:`EVENTS`).
 """
 from __future__ import annotations
 
+import weakref
 from itertools import product
 from typing import TYPE_CHECKING, Iterable, Iterator
 
@@ -54,9 +55,50 @@ SPECIAL_CORPS = {"ana_corps": "arabia", "sn_corps": "libya"}      # PoG 9.5.3.2 
 def reinforcement_units(g: "Game", card_id: str) -> list[int]:
     """Units in ``pool:<side>`` whose property ``card`` names ``card_id`` (armies first)."""
     side = "AP" if card_id.startswith("ap_") else "CP"
-    pids = [pid for pid in g.state.stacks.get(f"pool:{side}", ())
-            if g.state.pieces[pid].props.get("card") == card_id and board.is_unit(g, pid)]
-    return sorted(pids, key=lambda p: (not board.is_army(g, p), p))
+    return list(_pool_index(g, side).get(card_id, ()))
+
+
+class _Pool:
+    """The pool of one side read by card (:func:`_pool_index`), for which state (weakly: a
+    state dropped is never matched by a later one at the same address), module and journal
+    mark."""
+    __slots__ = ("state", "module", "mark", "by_card")
+
+    def __init__(self) -> None:
+        self.state = self.module = self.mark = None
+        self.by_card: dict[str, tuple[int, ...]] = {}
+
+
+_POOLS = {"AP": _Pool(), "CP": _Pool()}
+
+
+def _pool_index(g: "Game", side: str) -> dict[str, tuple[int, ...]]:
+    """card id -> the units in ``pool:<side>`` whose property ``card`` names it (armies first,
+    then by piece id). Kept with the state's journal of changed locations
+    (:meth:`GameState.touched_since` names a stack whenever a piece enters, leaves or changes
+    face or properties in it): read again only when ``pool:<side>`` changed, for another
+    state or module, or when the journal no longer reaches back. Piece types (unit, army) are
+    the module's."""
+    state, kept, loc = g.state, _POOLS[side], f"pool:{side}"
+    ref = kept.state
+    if ref is not None and kept.module == id(g.module) and ref() is state:
+        mark = state.change_mark
+        if kept.mark == mark:
+            return kept.by_card
+        touched = state.touched_since(kept.mark)
+        if touched is not None and loc not in touched:
+            kept.mark = mark
+            return kept.by_card
+    found: dict[str, list[int]] = {}
+    pieces = state.pieces
+    for pid in state.stacks.get(loc, ()):
+        card = pieces[pid].props.get("card")
+        if card is not None and board.is_unit(g, pid):
+            found.setdefault(card, []).append(pid)
+    kept.state, kept.module, kept.mark = weakref.ref(state), id(g.module), state.change_mark
+    kept.by_card = {card: tuple(sorted(pids, key=lambda p: (not board.is_army(g, p), p)))
+                    for card, pids in found.items()}
+    return kept.by_card
 
 
 def nation_key(g: "Game", pid: int) -> str:
@@ -85,9 +127,25 @@ def _room(g: "Game", loc: str) -> int:
     return STACKING_LIMIT - len(board.units_in(g, loc))
 
 
-def _open(g: "Game", side: str, loc: str, need_supply: bool = True, friendly: bool = True) -> bool:
+def _open(g: "Game", side: str, loc: str, need_supply: bool = True, friendly: bool = True,
+          nation: str | None = None) -> bool:
     """A space a reinforcement may enter: (friendly,) no enemy units, no besieged fort, room,
-    in supply (9.5.3.3)."""
+    in supply (9.5.3.3). ``nation``: the arriving army's nationality (its parent's, 13.0.1),
+    whose own supply is asked first (:func:`_supplied_as_nation`).
+
+    Remembered with the supply snapshot (:func:`supply.position`): every fact asked here —
+    control, the units of each side, siege markers, supply — is one the snapshot reads, and
+    a snapshot is replaced as soon as one of them changes anywhere."""
+    memo = supply.position(g).memo
+    key = ("reinforce_open", side, loc, need_supply, friendly, nation)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _open_now(g, side, loc, need_supply, friendly, nation)
+    return hit
+
+
+def _open_now(g: "Game", side: str, loc: str, need_supply: bool, friendly: bool,
+              nation: str | None) -> bool:
     if loc not in g.module.locations or not board.is_space(g, loc):
         return False
     if friendly and board.controller(g, loc) != side:
@@ -96,14 +154,32 @@ def _open(g: "Game", side: str, loc: str, need_supply: bool = True, friendly: bo
         return False
     if _room(g, loc) <= 0:
         return False
-    return not need_supply or supply.in_supply(g, loc, side, None)
+    if not need_supply:
+        return True
+    if nation is not None and _supplied_as_nation(g, side, nation, loc):
+        return True
+    return supply.in_supply(g, loc, side, None)
+
+
+def _supplied_as_nation(g: "Game", side: str, nation: str, loc: str) -> bool:
+    """A space from which a unit of ``nation`` (of ``side``, not of the Russian class) traces
+    supply is in supply as a space (14.2.5): the space may use every source of its side (a
+    superset of the nation's, 14.2.1, 14.2.4), every line some nationality of its side may
+    cross (those ``nation`` may cross among them, 11.1.4) and sea supply as the nation does
+    (14.1.4). A sufficient test, asked first: the nation's trace is usually known already in
+    this position (the OOS check of the last action traced every nationality on the map),
+    while the space's trace is asked by nobody else."""
+    nations = board.per_module(g, "reinforce_side_nations", lambda: {
+        s: frozenset(n.id for n in g.module.nationalities if n.side == s) for s in ("AP", "CP")})
+    return (nation in nations[side] and nation not in supply.RUSSIAN_CLASS
+            and loc in supply.supplied_spaces(g, side, nation))
 
 
 def standard_army_spaces(g: "Game", side: str, nation: str) -> list[str]:
     """9.5.3.3: the capital(s) and friendly-controlled supply sources of the nation; US armies
     in friendly French ports; FR armies also at Orleans when Paris is friendly, unbesieged and
     full."""
-    return [l for l in _standard_candidates(g, side, nation) if _open(g, side, l)]
+    return [l for l in _standard_candidates(g, side, nation) if _open(g, side, l, nation=nation)]
 
 
 def _standard_candidates(g: "Game", side: str, nation: str) -> list[str]:
@@ -143,8 +219,9 @@ def _card_army_candidates(g: "Game", card_id: str, pid: int) -> Iterable[str] | 
     if type_id == "br_mef":
         if card_id != MEF or cards.nation_neutral(g, "TU") or cards.event_played(g, SALONIKA):
             return []  # PoG 9.5.2.4.1: Turkey at war, before Salonika
-        return (l for l in board.spaces(g) if board.attr(g, l, "mef")
-                and _open(g, side, l, need_supply=False, friendly=False))
+        mef = board.per_module(g, "reinforce_mef_spaces", lambda: tuple(   # printed, map order
+            l for l in board.spaces(g) if board.attr(g, l, "mef")))
+        return (l for l in mef if _open(g, side, l, need_supply=False, friendly=False))
     if type_id == "br_ne":
         if not cards.event_played(g, SINAI_PIPELINE):
             return []
@@ -152,9 +229,10 @@ def _card_army_candidates(g: "Game", card_id: str, pid: int) -> Iterable[str] | 
     if type_id == "fr_orient":
         return [l for l in ("salonika",) if _open(g, side, l)]
     if type_id == "ru_cau":  # AP #29 Yudenitch: Russia or the Near East map, even before Turkey
-        return (l for l in board.spaces(g)
-                if (board.attr(g, l, "nation") == "RU" or on_near_east_map(g, l))
-                and _open(g, side, l))
+        yudenitch = board.per_module(g, "reinforce_ru_cau_spaces", lambda: tuple(  # printed
+            l for l in board.spaces(g)
+            if board.attr(g, l, "nation") == "RU" or on_near_east_map(g, l)))
+        return (l for l in yudenitch if _open(g, side, l))
     return None
 
 
@@ -179,7 +257,7 @@ def _has_army_space(g: "Game", card_id: str, pid: int) -> bool:
     if special is not None and any(True for _ in special):
         return True
     side, nation = board.side_of(g, pid), nation_key(g, pid)
-    return any(_open(g, side, l) for l in _standard_candidates(g, side, nation))
+    return any(_open(g, side, l, nation=nation) for l in _standard_candidates(g, side, nation))
 
 
 def special_corps_space(g: "Game", pid: int) -> str:
@@ -350,7 +428,9 @@ class ReinforcePlace(State):
     def on_place(self, g: "Game", frame: dict, unit: Piece, space: Loc) -> None:
         """Place the army here"""
         pid, loc = unit, space
-        by_card = next(b for p, l, b in self._legal(g, frame) if p == pid and l == loc)
+        # the legal placement's own entry (check_place found it among _legal's): a unit's
+        # choices name each space once
+        by_card = next(b for l, b in _choices(g, frame["card"], pid) if l == loc)
         side = frame["side"]
         type_id = g.state.pieces[pid].type
         place_unit(g, pid, loc)

@@ -32,7 +32,7 @@ from engine.actions import Action, Loc, Piece
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
-from . import board, supply, tracks
+from . import board, cards, supply, tracks
 from .card_ids import GREECE, INDEPENDENT_AIR_FORCE, SALONIKA, WALTER_RATHENAU
 
 if TYPE_CHECKING:
@@ -66,13 +66,11 @@ def rp_key(nation: str) -> str | None:
 def set_rp(g: "Game", key: str, value: int) -> None:
     value = max(0, int(value))
     g.set(f"rp_{key}", value)
-    marker = f"m_rp_{key}"
-    for pid, piece in g.state.pieces.items():
-        if piece.type == marker:
-            loc = f"grt:{max(0, min(40, int(value)))}"
-            if piece.loc != loc:
-                g.do(C.Move(pid, loc))
-            break
+    pid = cards.pid_of(g, f"m_rp_{key}")    # the scenario's one RP marker of the nation
+    if pid is not None:
+        loc = f"grt:{max(0, min(40, int(value)))}"
+        if g.state.pieces[pid].loc != loc:
+            g.do(C.Move(pid, loc))
 
 
 def record_rp(g: "Game", side: str, amounts: dict[str, int]) -> None:
@@ -172,8 +170,9 @@ def army_placements(g: "Game", pid: int) -> list[str]:
                 and (not need_supply or supply.in_supply(g, loc, side, nation)))
 
     if nation == "US":
-        cands = [l for l in board.spaces(g) if board.attr(g, l, "nation") == "FR"
-                 and board.attr(g, l, "port")]
+        cands = list(board.per_module(g, "rp_army_spaces:US", lambda: tuple(   # printed
+            l for l in board.spaces(g)
+            if board.attr(g, l, "nation") == "FR" and board.attr(g, l, "port"))))
     elif nation == "BE":
         cands = [l for l in ("brussels", "antwerp", "ostend") if ok(l)]
         return cands or [l for l in ("calais",) if ok(l)]
@@ -182,9 +181,10 @@ def army_placements(g: "Game", pid: int) -> list[str]:
         if tracks.event_played(g, SALONIKA) or tracks.event_played(g, GREECE):
             cands.append("salonika")
     else:
-        cands = list(CAPITALS.get(nation, ())) + [
-            l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
-            and board.attr(g, l, "supply") and l not in CAPITALS.get(nation, ())]
+        cands = list(CAPITALS.get(nation, ())) + list(board.per_module(
+            g, f"rp_army_spaces:{nation}", lambda: tuple(       # printed sources, map order
+                l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
+                and board.attr(g, l, "supply") and l not in CAPITALS.get(nation, ()))))
         if nation == "FR" and board.controller(g, "paris") == side \
                 and not board.fort_besieged(g, "paris") \
                 and len(board.units_in(g, "paris")) >= STACKING_LIMIT:
@@ -274,12 +274,11 @@ class SpendReplacements(State):
     def _options(self, g: "Game", side: str) -> Iterator[tuple[Action, int, int]]:
         if g.get("pog_influenza_turn") == g.get("turn"):
             return                                               # Influenza: no RP actions
-        for pid in sorted(g.state.pieces):
-            piece = g.state.pieces[pid]
-            if piece.face != 1 or not board.is_unit(g, pid) or board.side_of(g, pid) != side:
-                continue
-            if not (board.is_space(g, piece.loc) or piece.loc == f"reserve:{side}"):
-                continue
+        types, reserve = g.module.piece_types, f"reserve:{side}"
+        reduced = sorted(pid for pid, piece in g.state.pieces.items() if piece.face == 1
+                         and types[piece.type].kind == "unit" and types[piece.type].side == side
+                         and (piece.loc == reserve or board.is_space(g, piece.loc)))
+        for pid in reduced:       # the side's reduced units on the map or in the Reserve Box
             cost = COST["flip_army" if board.is_army(g, pid) else "flip_corps"]
             yield self.offer("rp_flip", side, unit=pid), cost, pid
         elim = f"eliminated:{side}"

@@ -158,8 +158,13 @@ def _actions_this_turn(g: Game, side: str) -> list[str]:
 
 def _delayed_entry(g: Game, side: str, card: str) -> bool:
     """9.5.2.5: CP at Total War, Allies not yet: Italy and Romania only as events."""
-    return (side == "AP" and card in DELAYED_ENTRY
-            and g.get("commitment_cp") == "total_war" and g.get("commitment_ap") != "total_war")
+    return card in DELAYED_ENTRY and _entry_delayed(g, side)
+
+
+def _entry_delayed(g: Game, side: str) -> bool:
+    """9.5.2.5: ``side`` is the Allies, the CP are at Total War and the Allies are not."""
+    return (side == "AP" and g.get("commitment_cp") == "total_war"
+            and g.get("commitment_ap") != "total_war")
 
 
 def goa_forced(g: Game, side: str) -> bool:
@@ -181,15 +186,20 @@ def card_violation(g: Game, side: str, kind: str, card: str) -> Violation | None
 
 class _PlayFacts:
     """What :func:`card_violation` reads of the position that is the same for every card and
-    play of one side (its hand, 5.7.4 #3, its last action this turn, the 9.4 RP veto), read
-    once per listing: the listing changes nothing between its questions."""
-    __slots__ = ("hand", "forced", "last", "_rp_veto")
+    play of one side (its hand, 5.7.4 #3, its last action this turn, the 9.4 RP veto, the
+    5.7.4 Entrench and 9.5.2.5 conditions), read once per listing: the listing changes nothing
+    between its questions."""
+    __slots__ = ("hand", "forced", "last", "_rp_veto", "no_entrench", "delayed")
 
     def __init__(self, g: Game, side: str) -> None:
         self.hand = cards.hand(g, side)
         self.forced = goa_forced(g, side)
         self.last = (_actions_this_turn(g, side) or [""])[-1]
         self._rp_veto: list = []
+        #: 5.7.4: no Entrench event on turn 1 of the Historical scenario
+        self.no_entrench = int(g.get("turn", 1)) == 1 and g.get("pog_scenario") == "historical"
+        #: 9.5.2.5: the DELAYED_ENTRY cards are events only now
+        self.delayed = _entry_delayed(g, side)
 
     def rp_veto(self, g: Game, side: str) -> Violation | None:
         if not self._rp_veto:
@@ -204,10 +214,9 @@ def _card_violation(g: Game, side: str, kind: str, card: str,
     if facts.forced and (kind != "play_event" or card != GUNS_OF_AUGUST):
         return Violation("PoG 5.7.4", "Historical scenario: the CP must open with Guns of "
                                       "August as an event")
-    if kind == "play_event" and card in ENTRENCH and int(g.get("turn", 1)) == 1 \
-            and g.get("pog_scenario") == "historical":
+    if kind == "play_event" and card in ENTRENCH and facts.no_entrench:
         return Violation("PoG 5.7.4", "Historical scenario: no Entrench event on turn 1")
-    if kind in ("play_ops", "play_sr", "play_rp") and _delayed_entry(g, side, card):
+    if facts.delayed and card in DELAYED_ENTRY and kind in ("play_ops", "play_sr", "play_rp"):
         return Violation("PoG 9.5.2.5", f"{cards.label(g, card)} may be played only as an event "
                                         "while the CP are at Total War and the Allies are not")
     last = facts.last
@@ -266,15 +275,25 @@ class PhaseAction(State):
     def actions(self, g: Game, frame: dict) -> Iterator[Action]:
         side = frame.get("side", "CP")
         facts = _PlayFacts(g, side)
+        offers = self._offers
         for card in facts.hand:
             for verb in PLAYS:
                 if _card_violation(g, side, verb, card, facts) is None:
-                    yield self.offer(verb, side, card=card)
+                    key = (verb, side, card)
+                    action = offers.get(key)
+                    if action is None:
+                        action = offers[key] = self.offer(verb, side, card=card)
+                    yield action
         if facts.forced:
             return  # PoG 5.7.4 #3
         yield self.offer("auto_op", side)
         if peace.peace_terms_allowed(g, side) is None:
             yield self.offer("peace_terms", side)
+
+    #: (verb, side, card id) -> the offered Action: an Action is an immutable value of exactly
+    #: these, so the one made for the first listing serves every later one (at most four per
+    #: card and side)
+    _offers: dict[tuple[str, str, str], Action] = {}
 
     def _forced(self, g: Game, frame: dict) -> Violation | None:
         if goa_forced(g, frame.get("side", "CP")):
@@ -411,12 +430,18 @@ class ActionRoundEnd(State):
 
 def overstacked(g: Game) -> list[tuple[str, str]]:
     """(space, side) pairs holding more than 3 units of one side (10.1.1), by space, CP
-    first (the supply snapshot counts every space's units)."""
-    counts = supply.position(g).counts
-    over = {loc for side in ("CP", "AP") for loc, n in counts[side].items()
-            if n > movement.STACKING_LIMIT}
-    return [(loc, side) for loc in sorted(over) for side in ("CP", "AP")
-            if counts[side].get(loc, 0) > movement.STACKING_LIMIT]
+    first (the supply snapshot counts every space's units; the answer is remembered with
+    it)."""
+    snap = supply.position(g)
+    hit = snap.memo.get(("overstacked",))
+    if hit is None:
+        counts = snap.counts
+        over = {loc for side in ("CP", "AP") for loc, n in counts[side].items()
+                if n > movement.STACKING_LIMIT}
+        hit = snap.memo[("overstacked",)] = tuple(
+            (loc, side) for loc in sorted(over) for side in ("CP", "AP")
+            if counts[side].get(loc, 0) > movement.STACKING_LIMIT)
+    return list(hit)
 
 
 class Overstack(State):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine import commands as C
 
-from . import board
+from . import board, cards
 
 if TYPE_CHECKING:
     from .game import Game
@@ -38,12 +38,11 @@ def is_vp_space(g: "Game", loc: str) -> bool:
 
 
 def _place_marker(g: "Game", type_id: str, loc: str) -> None:
-    """Move the (first) marker of ``type_id`` to ``loc`` if the scenario has one."""
-    for pid, piece in g.state.pieces.items():
-        if piece.type == type_id:
-            if piece.loc != loc and loc in g.module.locations:
-                g.do(C.Move(pid, loc))
-            return
+    """Move the (first) marker of ``type_id`` to ``loc`` if the scenario has one (the set-ups
+    hold one of each track marker: :func:`cards.pid_of` finds it)."""
+    pid = cards.pid_of(g, type_id)
+    if pid is not None and g.state.pieces[pid].loc != loc and loc in g.module.locations:
+        g.do(C.Move(pid, loc))
 
 
 def _grt(value: int) -> str:
@@ -92,7 +91,11 @@ def control_changed(g: "Game", loc: str, old: str, new: str) -> None:
 
 
 def russian_vp_spaces(g: "Game") -> list[str]:
-    return [l for l in board.spaces(g) if board.attr(g, l, "nation") == "RU" and is_vp_space(g, l)]
+    """The Russian VP spaces of the map (16.4.2; the Historical scenario's own list, 5.7.2),
+    in map order: printed facts, read once per module and list."""
+    key = "vp_historical" if g.get("pog_scenario") == "historical" else "vp"   # is_vp_space
+    return list(board.per_module(g, f"russian_vp_spaces:{key}", lambda: tuple(
+        l for l in board.spaces(g) if board.attr(g, l, "nation") == "RU" and is_vp_space(g, l))))
 
 
 def set_capitulation(g: "Game", box: str) -> None:

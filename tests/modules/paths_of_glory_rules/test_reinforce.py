@@ -1,12 +1,15 @@
 """Reinforcement cards (PoG 9.5.3) and every reinforcement event."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from modules.paths_of_glory.rules import board, movement, reinforce
+from engine import commands as C
+from modules.paths_of_glory.rules import board, movement, reinforce, supply
 
-from .conftest import (act, card_to, game, loc_of, markers, of_type, put, ready, refusal, reserve,
-                       set_global, top)
+from .conftest import (act, card_to, edit, fresh, game, loc_of, markers, move, of_type, put, ready,
+                       refusal, reserve, set_global, top)
 
 
 
@@ -292,3 +295,79 @@ def test_pog_9_5_3_every_plain_reinforcement_card_brings_its_units(card):
         s.push(sorted(s.legal_actions(), key=lambda a: str(a))[0])
     assert all(not s.state.pieces[p].loc.startswith("pool:") for p in units)
     assert reinforce.reinforcement_units(game(s), card) == []
+
+
+def test_pog_9_5_3_reinforcement_units_kept_with_the_pool_equal_a_scan():
+    """9.5.3: the units a card still brings (the pool read by card, kept between questions)
+    are those a scan of the pool finds, after a unit leaves the pool, after a unit's card
+    property changes, after a unit joins the pool, and in another game's state."""
+
+    def scan(s, card):
+        g = game(s)
+        pids = [p for p in s.state.stacks.get("pool:CP", ())
+                if s.state.pieces[p].props.get("card") == card and board.is_unit(g, p)]
+        return sorted(pids, key=lambda p: (not board.is_army(g, p), p))
+
+    s, t = fresh("historical", 1), fresh("historical", 2)
+    first = scan(s, "cp_12")
+    assert reinforce.reinforcement_units(game(s), "cp_12") == first and len(first) == 3
+    move(s, first[0], "berlin")
+    assert reinforce.reinforcement_units(game(s), "cp_12") == scan(s, "cp_12") == first[1:]
+    edit(s, "drop the card", lambda g: g.do(C.SetProp(first[1], "card", None)))
+    assert reinforce.reinforcement_units(game(s), "cp_12") == scan(s, "cp_12") == first[2:]
+    edit(s, "bring it back", lambda g: g.do(C.SetProp(first[1], "card", "cp_14")))
+    assert reinforce.reinforcement_units(game(s), "cp_14") == scan(s, "cp_14")
+    assert first[1] in scan(s, "cp_14")
+    assert reinforce.reinforcement_units(game(t), "cp_12") == scan(t, "cp_12")
+    assert reinforce.reinforcement_units(game(s), "cp_12") == scan(s, "cp_12")
+
+
+def test_pog_9_5_3_3_a_space_a_nation_supplies_is_in_supply_as_a_space():
+    """9.5.3.3 with 14.2.5: the entry check asks first whether a unit of the arriving army's
+    nationality would trace supply from the space; every space so supplied (any non-Russian
+    nationality of either side) is in supply as a space, in every position of a played game,
+    and the entry check answers as it does asking the space alone."""
+
+    s = fresh("historical", 2)
+    rnd = random.Random(2)
+    nations = {side: [n.id for n in s.module.nationalities
+                      if n.side == side and n.id not in supply.RUSSIAN_CLASS]
+               for side in ("AP", "CP")}
+    checked = 0
+    for step in range(400):
+        if s.outcome() is not None:
+            break
+        if step % 25 == 0:
+            g = game(s)
+            for side, own in nations.items():
+                space = supply.supplied_spaces(g, side, None)
+                for nation in own:
+                    assert supply.supplied_spaces(g, side, nation) <= space, (step, nation)
+                    for loc in reinforce._standard_candidates(g, side, nation):
+                        assert reinforce._open(g, side, loc, nation=nation) \
+                            == reinforce._open(g, side, loc), (step, nation, loc)
+                        checked += 1
+        s.push(rnd.choice(list(s.legal_actions())))
+    assert checked > 100
+
+
+def test_pog_9_5_3_3_entry_space_remembered_with_the_position_follows_the_board():
+    """9.5.3.3: whether a space is open to a reinforcement (remembered with the supply
+    snapshot) is what asking afresh answers, after the space fills up, after an enemy unit
+    enters another, after a siege marker and a change of control, and for the other side."""
+    def fresh_answer(s, side, loc):
+        return reinforce._open_now(game(s), side, loc, True, True, None)
+
+    s = fresh("historical", 1)
+    spaces = ("berlin", "essen", "breslau", "paris")
+    assert [reinforce._open(game(s), "CP", l) for l in spaces] \
+        == [fresh_answer(s, "CP", l) for l in spaces] == [True, True, True, False]
+    for _ in range(3):
+        put(s, "ge_corps", "berlin")
+    put(s, "fr_corps", "essen")
+    put(s, "m_siege", "breslau")
+    assert [reinforce._open(game(s), "CP", l) for l in spaces] \
+        == [fresh_answer(s, "CP", l) for l in spaces] == [False, False, False, False]
+    assert reinforce._open(game(s), "AP", "paris") == fresh_answer(s, "AP", "paris") is True
+    put(s, "m_control", "paris", face=1)
+    assert reinforce._open(game(s), "AP", "paris") == fresh_answer(s, "AP", "paris") is False

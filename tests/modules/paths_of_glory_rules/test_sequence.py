@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.actions import Action, Card
 from engine.errors import WartableError
-from modules.paths_of_glory.rules import cards, mo, ops
+from modules.paths_of_glory.rules import cards, mo, ops, replacements, sequence
 
 from .conftest import (act, card_to, edit, fresh, game, hand, move_all, put, refusal, set_global,
                        top)
@@ -325,3 +326,40 @@ def test_pog_9_1_1_card_piece_remembered_equals_a_scan():
     assert cards.where(game(s), card) == "discard:CP"
     assert cards.pid_of(game(t), card) == scan(game(t), card)
     assert cards.pid_of(game(s), "no_such_card") is None
+
+
+def test_pog_8_1_3_card_plays_offered_are_those_card_violation_allows():
+    """8.1.3: the card plays listed (the offered actions kept from earlier listings) are
+    exactly the plays :func:`sequence.card_violation` allows, in hand and play order, equal
+    to (and written as) actions built afresh; the listing is the same asked twice and after
+    the hand changes."""
+    s = fresh()
+    for _ in range(2):
+        g = game(s)
+        side = top(s)["side"]
+        want = [Action(verb, side, card=Card(card)) for card in cards.hand(g, side)
+                for verb in sequence.PLAYS
+                if sequence.card_violation(g, side, verb, card) is None]
+        for _ in range(2):
+            plays = [a for a in s.legal_actions() if a.verb in sequence.PLAYS]
+            assert plays == want and [repr(a) for a in plays] == [repr(a) for a in want]
+        card_to(s, cards.hand(g, side)[0], f"discard:{side}")
+
+
+def test_pog_9_4_1_rp_marker_remembered_equals_a_scan_absent_then_placed():
+    """9.4.1: the RP marker :func:`replacements.set_rp` moves is found (remembered per state)
+    as a scan finds it; a marker the scenario lacks stays absent until one is placed, and is
+    then found and moved."""
+    def scan(s, type_id):
+        return next((p for p, piece in s.state.pieces.items() if piece.type == type_id), None)
+
+    s = fresh("historical", 1)
+    assert scan(s, "m_rp_tu") is None and cards.pid_of(game(s), "m_rp_tu") is None
+    edit(s, "5 GE RP", lambda g: replacements.set_rp(g, "ge", 5))
+    ge = cards.pid_of(game(s), "m_rp_ge")
+    assert ge == scan(s, "m_rp_ge") and s.state.pieces[ge].loc == "grt:5"
+    assert cards.pid_of(game(s), "m_rp_tu") is None
+    tu = put(s, "m_rp_tu", "grt:0")
+    assert cards.pid_of(game(s), "m_rp_tu") == tu == scan(s, "m_rp_tu")
+    edit(s, "3 TU RP", lambda g: replacements.set_rp(g, "tu", 3))
+    assert s.state.pieces[tu].loc == "grt:3" and s.state.globals["rp_tu"] == 3

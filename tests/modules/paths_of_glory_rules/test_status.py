@@ -302,3 +302,19 @@ def test_pog_16_1_5_commitment_never_falls():
     met(s, turn=8, ws_ap=2, commitment_ap="total_war")
     start_phase(s, "phase_war_status")
     assert s.state.globals["commitment_ap"] == "total_war"
+
+
+def test_pog_16_4_2_russian_vp_spaces_read_once_equal_a_scan_per_scenario():
+    """16.4.2 / 5.7.2: the Russian VP spaces (read once per module and VP list) are those a
+    scan of the map finds, for the Historical list and the printed one alike, and the track
+    markers move where the tracks say."""
+    for scenario in ("historical", "campaign", "historical"):
+        s = fresh(scenario, 1)
+        g = game(s)
+        scan = [l for l in board.spaces(g)
+                if board.attr(g, l, "nation") == "RU" and tracks.is_vp_space(g, l)]
+        assert tracks.russian_vp_spaces(g) == scan and scan
+    s = fresh("campaign", 1)
+    edit(s, "US entry", lambda g: tracks.set_us_entry(g, "zimmermann_allowed"))
+    marker = next(p for p, piece in s.state.pieces.items() if piece.type == "m_us_entry")
+    assert s.state.pieces[marker].loc == "us_entry:zimmermann_allowed"
