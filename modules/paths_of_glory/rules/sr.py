@@ -15,7 +15,7 @@ from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, cards, confinement, entry, movement, replacements, supply
-from .card_ids import SALONIKA
+from .card_ids import BREST_LITOVSK, SALONIKA
 from .game import STACK, Game
 from .movement import place, unit_name
 
@@ -114,6 +114,48 @@ def position_key(g: Game) -> tuple:
 _POSITION_KEY: list = [None, None, None]   # the last state asked (id, hash) and its key
 
 
+def steady_key(g: Game, side: str) -> tuple:
+    """What the SR answers kept through an SR round read (:func:`_steady`), as one key: every
+    global but the rules stack (by their hashes: the cards played, War Status, commitment,
+    entries, the 13.2 record, the scenario...), and of the board what ``side``'s supply lines
+    read (the supply snapshot's :meth:`key`: control markers, the spaces holding enemy units,
+    besieged forts, beachheads) with every siege marker (13.1.11, 15.2.4). A unit's SR moves
+    only ``side``'s units and the frame, so the next listing of the round finds the same key.
+    Answers kept under it read nothing else of the position: not where ``side``'s units stand
+    nor how many share a space (10.1.4, 9.5.2.4, 16.4.9 are asked per position)."""
+    state = g.state
+    kept = _STEADY_KEY
+    if kept[0] != id(state) or kept[1] != state._hash:
+        items = state._items
+        fingerprint = 0
+        for name in state.globals:
+            if name != STACK:
+                fingerprint ^= items.get(("g", name), 0)
+        kept[:] = id(state), state._hash, fingerprint
+    seen = supply.position(g)
+    sieges = seen.memo.get("sr_sieges")
+    if sieges is None:
+        sieges = seen.memo["sr_sieges"] = frozenset(seen.sieges)
+    return kept[2], seen.key(side), sieges
+
+
+_STEADY_KEY: list = [None, None, None]     # the last state asked (id, hash) and its globals' hash
+_STEADY_MEMO: dict = {"key": None, "d": {}}
+
+
+def _steady(g: Game, side: str) -> dict:
+    """The answers kept while :func:`steady_key` holds (issue 17): per unit kind, the end
+    checks that read no unit of ``side`` (:func:`_end_rest`); per space and kind, the
+    overland reach (:func:`_land_reach`); per nationality, the Reserve Box facts
+    (:func:`_reserve_nation`)."""
+    key, memo = steady_key(g, side), _STEADY_MEMO
+    if memo["key"] is not key:
+        if memo["key"] != key:
+            memo["d"] = {}
+        memo["key"] = key       # the key object met last: the next ask compares by identity
+    return memo["d"]
+
+
 _END_MEMO: dict = {"key": None, "d": {}}
 _CHECKER_MEMO: dict = {"key": None, "d": {}}
 
@@ -153,19 +195,8 @@ def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
     enemy = seen.units["AP" if side == "CP" else "CP"]
     counts, ctrl, sieges = seen.counts[side], seen.ctrl, seen.sieges
     greek = entry.greek_limited(g)
-    pt = g.ptype(pid)
-    nation = board.nation_of(g, pid)
-    unit_greek = greek and nation == "GR"
-    coast_shut = side == "CP" and not movement.coast_open(g)
-    kavala_shut = side == "AP" and not kavala_open(g)
-    army_off_ne = pt.size == "army" and not movement.near_east_army(g, pid)
-    bef = bool(pt.attrs.get("bef"))
-    confined = confinement.may_confine(g, [pid])
-    italy = movement.italy_closed(g, pid)
-    ge_army_kept_out = (g.get("pog_scenario") == "historical"
-                        and g.get("commitment_ap") != "total_war" and pt.size == "army"
-                        and pt.nationality == "GE")
-    supplied = supply.supplied_spaces(g, side, nation)
+    unit_greek = greek and board.nation_of(g, pid) == "GR"
+    rest = _end_rest(g, side, pid)
     known: dict[str, bool] = {}
 
     def ok(loc: str) -> bool:
@@ -185,6 +216,48 @@ def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
             return False                                                      # 10.1.4
         if ctrl.get(loc) != side and not (loc in sieges and there):           # 13.1.5
             return False
+        return rest(g, pid, loc)
+    return ok
+
+
+def _end_rest(g: Game, side: str, pid: int) -> Callable[[Game, int, str], bool]:
+    """The end checks of :func:`end_checker` after control (11.1.9, 9.5.2.4 Kavala, 11.3.1,
+    11.1.17, 13.1.6, AP #57, 5.7.4 #6, 13.1.5 supply), as a function of (the game, a unit of
+    the kind, the space): kept per :func:`steady_key` and :func:`_end_kind`, as they read
+    only the unit's kind, globals and ``side``'s supply lines — but after Brest-Litovsk
+    (16.4.9), when the Allied units of the space entered count, made anew per position."""
+    kind = _end_kind(g, side, pid)
+    memo = _steady(g, side)
+    hit = memo.get(("end", kind))
+    if hit is None:
+        hit, lasting = _end_rest_now(g, side, pid)
+        if lasting:
+            memo[("end", kind)] = hit
+    return hit
+
+
+def _end_rest_now(g: Game, side: str, pid: int) -> tuple[Callable[[Game, int, str], bool], bool]:
+    pt = g.ptype(pid)
+    nation = board.nation_of(g, pid)
+    coast_shut = side == "CP" and not movement.coast_open(g)
+    kavala_shut = side == "AP" and not kavala_open(g)
+    army_off_ne = pt.size == "army" and not movement.near_east_army(g, pid)
+    bef = bool(pt.attrs.get("bef"))
+    confined = confinement.may_confine(g, [pid])
+    italy = movement.italy_closed(g, pid)
+    ge_army_kept_out = (g.get("pog_scenario") == "historical"
+                        and g.get("commitment_ap") != "total_war" and pt.size == "army"
+                        and pt.nationality == "GE")
+    supplied = supply.supplied_spaces(g, side, nation)
+    known: dict[str, bool] = {}
+
+    def rest(g: Game, pid: int, loc: str) -> bool:
+        hit = known.get(loc)
+        if hit is None:
+            hit = known[loc] = check(g, pid, loc)
+        return hit
+
+    def check(g: Game, pid: int, loc: str) -> bool:
         if (coast_shut and loc in movement.CP_COAST) or (kavala_shut and loc == KAVALA):
             return False                                                      # 11.1.9, 9.5.2.4
         if army_off_ne and movement.on_near_east_map(g, loc):                 # 11.3.1
@@ -198,7 +271,12 @@ def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
             return False                                                      # 5.7.4 #6
         return loc in supplied or not board.is_space(g, loc) \
             or supply.always_in_supply(g, loc, nation)                        # 13.1.5
-    return ok
+    return rest, not (confined and _brest_confines(g, side))
+
+
+def _brest_confines(g: Game, side: str) -> bool:
+    """CP #45 (16.4.9) may refuse ``side``'s units a space for the Allied units in it."""
+    return side == "AP" and cards.event_played(g, BREST_LITOVSK)
 
 
 def end_problem(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
@@ -900,6 +978,20 @@ def pickable(g: Game, frame: dict) -> Iterator[int]:
                 yield pid
 
 
+_OFFERS_LIMIT = 20000   # actions kept per module
+
+
+def _offers(g: Game) -> dict:
+    """The ``sr`` and ``sr_unit`` actions offered so far, by (side, unit, destination) and
+    ("sr_unit", side, unit): an action is immutable and names only these, so the one made the
+    first time is offered again rather than typed anew (issue 17). Per module, emptied when
+    it grows past :data:`_OFFERS_LIMIT`."""
+    kept = board.per_module(g, "sr_offers", dict)
+    if len(kept) > _OFFERS_LIMIT:
+        kept.clear()
+    return kept
+
+
 def _end(g: Game) -> None:
     if g.get("pog_moving"):
         g.set("pog_moving", False)
@@ -934,8 +1026,12 @@ class StrategicRedeployment(State):
             yield from self._unit_moves(g, frame, picked)
             yield self.offer("sr_back", side)
         else:
+            offers = _offers(g)
             for pid in pickable(g, frame):
-                yield self.offer("sr_unit", side, unit=pid)
+                hit = offers.get(("sr_unit", side, pid))
+                if hit is None:
+                    hit = offers[("sr_unit", side, pid)] = self.offer("sr_unit", side, unit=pid)
+                yield hit
         if not overstacked(g, side):  # PoG 10.1.2: met again before the SR ends
             yield self.offer("end_sr", side)
 
@@ -945,9 +1041,14 @@ class StrategicRedeployment(State):
             return
         unit, spaces = Piece(pid), movement.space_locs(g)   # the offer's types, made once
         fits = _fits(g, frame, pid)
+        offers = _offers(g)
         for to in sorted(destinations(g, side, pid)):
             if fits(to):  # PoG 10.1.4
-                yield self.offer("sr", side, pid=unit, to=spaces.get(to) or box_of(side, to))
+                hit = offers.get((side, pid, to))
+                if hit is None:
+                    hit = offers[(side, pid, to)] = self.offer(
+                        "sr", side, pid=unit, to=spaces.get(to) or box_of(side, to))
+                yield hit
 
     def piece_actions(self, g: Game, frame: dict, pid: int) -> list[Action]:
         """Where this unit may SR (every ``sr`` action naming it), and its pick."""

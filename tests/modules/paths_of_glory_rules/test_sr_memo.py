@@ -16,9 +16,10 @@ from .conftest import act, control, empty_map, fresh, game, put, set_global, sr
 
 def _forget() -> None:
     for memo in (SR._DEST_MEMO, SR._CHECKER_MEMO, SR._END_MEMO, SR._LEAVE_MEMO,
-                 SR._NATION_MEMO):
+                 SR._NATION_MEMO, SR._STEADY_MEMO):
         memo["key"], memo["d"] = None, {}
     SR._POSITION_KEY[:] = [None, None, None]
+    SR._STEADY_KEY[:] = [None, None, None]
 
 
 def _fresh_destinations(g, side: str, pid: int) -> set[str]:
@@ -122,3 +123,37 @@ def test_pog_13_1_11_reserve_short_cut_forgets_a_capital_lost_since():
     assert not SR._reserve_first(g, frame, ge)
     assert "reserve" not in SR.destinations(g, "CP", ge)
     assert SR.can_sr(g, frame, ge) == _full_can_sr(g, frame, ge)
+
+
+def _end_answers(g, side: str, pid: int) -> dict[str, bool]:
+    check = SR.end_checker(g, side, pid)
+    return {loc: check(loc) for loc in board.spaces(g)}
+
+
+def test_pog_13_1_5_end_checks_kept_through_an_sr_round_follow_control_and_moves():
+    """The end checks kept while :func:`SR.steady_key` holds (:func:`SR._end_rest`) answer
+    as fresh ones when a unit of the side SRs (the key holds; 10.1.4 counts are read anew)
+    and when a space changes control (a new key: 13.1.5, 14.1)."""
+    s = empty_map()
+    ge = put(s, "ge_corps", "berlin")
+    mover = put(s, "ge_corps", "breslau")
+    for _ in range(2):
+        put(s, "ge_corps", "munich")
+    sr(s, "CP", 2)
+    g = game(s)
+    first_key = SR.steady_key(g, "CP")
+    assert _end_answers(g, "CP", ge)["munich"] is True
+    act(s, "sr", "CP", pid=mover, to="munich")   # a third unit: the key holds
+    g = game(s)
+    assert SR.steady_key(g, "CP") == first_key
+    kept = _end_answers(g, "CP", ge)
+    assert kept["munich"] is False               # 10.1.4: no point left to move one out
+    _forget()
+    assert kept == _end_answers(game(s), "CP", ge)
+    control(s, "essen", "AP")                    # control changes: a new key
+    g = game(s)
+    assert SR.steady_key(g, "CP") != first_key
+    kept = _end_answers(g, "CP", ge)
+    assert kept["essen"] is False
+    _forget()
+    assert kept == _end_answers(game(s), "CP", ge)
