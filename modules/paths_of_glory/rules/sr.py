@@ -125,21 +125,20 @@ def steady_key(g: Game, side: str) -> tuple:
     nor how many share a space (10.1.4, 9.5.2.4, 16.4.9 are asked per position)."""
     state = g.state
     kept = _STEADY_KEY
-    if kept[0] != id(state) or kept[1] != state._hash:
-        items = state._items
-        fingerprint = 0
-        for name in state.globals:
-            if name != STACK:
-                fingerprint ^= items.get(("g", name), 0)
-        kept[:] = id(state), state._hash, fingerprint
+    if kept[0] == id(state) and kept[1] == state._hash and kept[2] == side:
+        return kept[3]
+    items = state._items
+    fingerprint = 0
+    for name in state.globals:
+        if name != STACK:
+            fingerprint ^= items.get(("g", name), 0)
     seen = supply.position(g)
-    sieges = seen.memo.get("sr_sieges")
-    if sieges is None:
-        sieges = seen.memo["sr_sieges"] = frozenset(seen.sieges)
-    return kept[2], seen.key(side), sieges
+    key = fingerprint, seen.key(side), frozenset(seen.sieges)
+    kept[:] = id(state), state._hash, side, key
+    return key
 
 
-_STEADY_KEY: list = [None, None, None]     # the last state asked (id, hash) and its globals' hash
+_STEADY_KEY: list = [None, None, None, None]   # the last state and side asked and its key
 _STEADY_MEMO: dict = {"key": None, "d": {}}
 
 
@@ -481,21 +480,67 @@ def destinations(g: Game, side: str, pid: int) -> set[str]:
 
 def can_sr(g: Game, frame: dict, pid: int) -> bool:
     """Whether ``pid`` has somewhere to SR to now (13.1, 13.2, 10.1.4), found without listing
-    every destination: the search stops at the first."""
+    every destination: the search stops at the first. The destination found is kept through
+    the SR round (:func:`_steady`) and asked first the next time (:func:`_still_open`)."""
+    side = frame["side"]
+    kept = _steady(g, side)
+    found = kept.get("found")
+    if found is None:
+        found = kept["found"] = {}
+    piece = g.state.pieces[pid]
+    unit = piece.loc, piece.type, piece.face, piece.props.get("ne_lost")
+    hit = found.get(pid)
+    if hit is not None and hit[0] == unit and _still_open(g, side, pid, hit[1]):
+        return True
+    to = _first_destination(g, frame, pid)
+    if to is None:
+        return False
+    found[pid] = unit, to
+    return True
+
+
+def _first_destination(g: Game, frame: dict, pid: int) -> str | None:
     side = frame["side"]
     memo = _DEST_MEMO["d"] if _DEST_MEMO["key"] == position_key(g) else {}
     known = memo.get((side, pid))
     if known is not None:
         fits = _fits(g, frame, pid)
-        return any(fits(to) for to in known)
+        return next((to for to in known if fits(to)), None)
     if _reserve_first(g, frame, pid):
-        return True
+        return RESERVE
     fits = _fits(g, frame, pid)
     here = g.state.pieces[pid].loc
     ne = movement.near_east_spaces(g)
     here_ne = here in ne                      # PoG 13.2.4: within or outside it, no limit
-    return any(((to in ne) == here_ne or ne_violation(g, side, pid, here, to, mode) is None)
-               and fits(to) for to, mode in _candidates(g, side, pid))
+    for to, mode in _candidates(g, side, pid):
+        if ((to in ne) == here_ne or ne_violation(g, side, pid, here, to, mode) is None) \
+                and fits(to):
+            return to
+    return None
+
+
+def _still_open(g: Game, side: str, pid: int, to: str) -> bool:
+    """Whether ``to``, a destination :func:`can_sr` found for ``pid`` standing where it stands
+    now (same type, face and 11.3.1 ``ne_lost``) while :func:`steady_key` held as it holds
+    now, is still one. Every check it passed then reads the same now (the key's control,
+    enemy units, sieges and globals: the way there overland or by sea, the Reserve Box rules,
+    13.1.11, 13.1.12, 13.2, the end checks after control), but for those reading where the
+    side's units stand, which this answers only where they cannot refuse: no space over the
+    limit (10.1.4 and 10.1.2 then refuse nothing short of it), no siege marker on either
+    space (15.2.4, 13.1.5), Greece not in limited entry (9.5.2.4), not after Brest-Litovsk
+    for the Allies (16.4.9), and from the Reserve Box the space still names the unit's
+    nation (13.1.8). False means only "not known": the full search decides."""
+    if _overstacked(g, side) or entry.greek_limited(g) or _brest_confines(g, side):
+        return False
+    seen = supply.position(g)
+    here = g.state.pieces[pid].loc
+    if here in seen.sieges:
+        return False
+    if to == RESERVE:
+        return True
+    if to in seen.sieges or seen.counts[side].get(to, 0) >= movement.STACKING_LIMIT:
+        return False
+    return here != f"reserve:{side}" or to in _reserve_targets(g, side, pid)
 
 
 def _fits(g: Game, frame: dict, pid: int) -> Callable[[str], bool]:
@@ -524,8 +569,8 @@ def _reserve_first(g: Game, frame: dict, pid: int) -> bool:
     no space overstacked for good (10.1.4), while Greece is not in limited entry (9.5.2.4).
     False means only "not known": the full search decides, asking the same questions in the
     same order (10.1.4 first asked here remembers what it learnt). What it reads of the
-    position is its nation's facts (:func:`_reserve_nation`), the unit's space and type, the
-    13.2 record and the SR frame."""
+    position is its nation's facts (:func:`_reserve_nation`), the siege markers, the unit's
+    space and type, the 13.2 record and the SR frame."""
     side = frame["side"]
     pt = g.ptype(pid)
     if pt.size == "army" or pt.side != side:
@@ -533,9 +578,10 @@ def _reserve_first(g: Game, frame: dict, pid: int) -> bool:
     facts = _reserve_nation(g, side, pt.nationality)
     if facts is None:
         return False
-    supplied, own, sieges, near_east, adj = facts
+    supplied, own, near_east, adj = facts
     here = g.state.pieces[pid].loc
-    if not (here in supplied and (own is None or here in own) and here not in sieges
+    if not (here in supplied and (own is None or here in own)
+            and here not in supply.position(g).sieges
             and here in adj and board.is_space(g, here)):
         return False
     if here in near_east and ne_violation(g, side, pid, here, RESERVE, "reserve") is not None:
@@ -544,25 +590,20 @@ def _reserve_first(g: Game, frame: dict, pid: int) -> bool:
 
 
 def _reserve_nation(g: Game, side: str, nationality: str) -> tuple | None:
-    """For :func:`_reserve_first`, per position (:func:`position_key`) and nationality: the
-    spaces where its units trace supply (14.1), those tracing to its own replacement sources
-    when 13.1.12 limits it (else None), the spaces with a siege marker, the Near East map's
-    spaces and the map's; None when a rule it does not read could refuse: its capital lost
-    (13.1.11), Greece in limited entry (9.5.2.4), the ANA (13.2.1).
+    """For :func:`_reserve_first`, per nationality, kept while :func:`steady_key` holds (it
+    reads globals, control, sieges and ``side``'s supply lines only): the spaces where its
+    units trace supply (14.1), those tracing to its own replacement sources when 13.1.12
+    limits it (else None), the Near East map's spaces and the map's; None when a rule it does
+    not read could refuse: its capital lost (13.1.11), Greece in limited entry (9.5.2.4), the
+    ANA (13.2.1).
     (:func:`supply.always_in_supply` only adds spaces: a unit in a supplied space is in
     supply, and 13.1.12 does not bar it, whatever it answers.)"""
-    key = position_key(g)
-    if _NATION_MEMO["key"] != key:
-        _NATION_MEMO["key"], _NATION_MEMO["d"] = key, {}
-    memo = _NATION_MEMO["d"]
-    k = (side, nationality)
+    memo = _steady(g, side)
+    k = ("nation", nationality)
     if k in memo:
         return memo[k]
     hit = memo[k] = _reserve_nation_now(g, side, nationality)
     return hit
-
-
-_NATION_MEMO: dict = {"key": None, "d": {}}
 
 
 def _reserve_nation_now(g: Game, side: str, nationality: str) -> tuple | None:
@@ -574,8 +615,8 @@ def _reserve_nation_now(g: Game, side: str, nationality: str) -> tuple | None:
         sources = replacements.replacement_sources(g, nationality)
         if sources is not None:
             own = supply.supplied_spaces(g, side, nationality, sources)
-    return (supply.supplied_spaces(g, side, nationality), own, supply.position(g).sieges,
-            movement.near_east_spaces(g), movement.adjacency(g))
+    return (supply.supplied_spaces(g, side, nationality), own, movement.near_east_spaces(g),
+            movement.adjacency(g))
 
 
 def _routes(g: Game, side: str, pid: int) -> dict[str, set[str]]:

@@ -11,15 +11,16 @@ import pytest
 from modules.paths_of_glory.rules import board
 from modules.paths_of_glory.rules import sr as SR
 
-from .conftest import act, control, empty_map, fresh, game, put, set_global, sr
+from .conftest import (act, control, empty_map, fresh, game, isolate, neighbours, put, set_global,
+                       sr, top)
 
 
 def _forget() -> None:
     for memo in (SR._DEST_MEMO, SR._CHECKER_MEMO, SR._END_MEMO, SR._LEAVE_MEMO,
-                 SR._NATION_MEMO, SR._STEADY_MEMO):
+                 SR._STEADY_MEMO):
         memo["key"], memo["d"] = None, {}
     SR._POSITION_KEY[:] = [None, None, None]
-    SR._STEADY_KEY[:] = [None, None, None]
+    SR._STEADY_KEY[:] = [None, None, None, None]
 
 
 def _fresh_destinations(g, side: str, pid: int) -> set[str]:
@@ -157,3 +158,25 @@ def test_pog_13_1_5_end_checks_kept_through_an_sr_round_follow_control_and_moves
     assert kept["essen"] is False
     _forget()
     assert kept == _end_answers(game(s), "CP", ge)
+
+
+def test_pog_10_1_4_a_kept_destination_is_asked_again_when_its_space_fills():
+    """:func:`SR.can_sr` keeps the destination it found through the SR round; when another
+    unit's SR fills that space (10.1.4: no point left to move one out) the army has nowhere
+    to go, as the full search says."""
+    s = empty_map()
+    here = "essen"                                   # a CP supply source (14.2.1)
+    there = neighbours(s, here)[0]
+    isolate(s, here, "AP", keep=(there,))
+    isolate(s, there, "AP", keep=(here,))
+    army = put(s, "ge_2a", here)
+    corps = put(s, "ge_corps", here)
+    put(s, "ge_corps", there)
+    put(s, "ge_corps", there)
+    sr(s, "CP", 5)                                   # the corps (1), then the army (4)
+    frame = top(s)
+    assert SR.can_sr(game(s), frame, army)           # its one way: to ``there``
+    act(s, "sr", "CP", pid=corps, to=there)
+    g, frame = game(s), top(s)
+    assert SR.can_sr(g, frame, army) is False
+    assert _full_can_sr(g, frame, army) is False
