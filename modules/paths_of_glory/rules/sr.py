@@ -173,7 +173,7 @@ def end_checker(g: Game, side: str, pid: int) -> Callable[[str], bool]:
     memo = _CHECKER_MEMO["d"]
     hit = memo.get(kind)
     if hit is None:
-        hit = memo[kind] = _end_checker_now(g, side, pid)
+        hit = memo[kind] = _end_checker_now(g, side, pid, kind)
     return hit
 
 
@@ -189,13 +189,13 @@ def _end_kind(g: Game, side: str, pid: int) -> tuple:
             bool(attrs.get("cavalry")), movement.near_east_army(g, pid))
 
 
-def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
+def _end_checker_now(g: Game, side: str, pid: int, kind: tuple) -> Callable[[str], bool]:
     seen = supply.position(g)
     enemy = seen.units["AP" if side == "CP" else "CP"]
     counts, ctrl, sieges = seen.counts[side], seen.ctrl, seen.sieges
     greek = entry.greek_limited(g)
     unit_greek = greek and board.nation_of(g, pid) == "GR"
-    rest = _end_rest(g, side, pid)
+    rest = _end_rest(g, side, pid, kind)
     known: dict[str, bool] = {}
 
     def ok(loc: str) -> bool:
@@ -219,13 +219,13 @@ def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
     return ok
 
 
-def _end_rest(g: Game, side: str, pid: int) -> Callable[[Game, int, str], bool]:
+def _end_rest(g: Game, side: str, pid: int, kind: tuple) -> Callable[[Game, int, str], bool]:
     """The end checks of :func:`end_checker` after control (11.1.9, 9.5.2.4 Kavala, 11.3.1,
     11.1.17, 13.1.6, AP #57, 5.7.4 #6, 13.1.5 supply), as a function of (the game, a unit of
     the kind, the space): kept per :func:`steady_key` and :func:`_end_kind`, as they read
-    only the unit's kind, globals and ``side``'s supply lines — but after Brest-Litovsk
-    (16.4.9), when the Allied units of the space entered count, made anew per position."""
-    kind = _end_kind(g, side, pid)
+    only the unit's kind (``kind``), globals and ``side``'s supply lines — but after
+    Brest-Litovsk (16.4.9), when the Allied units of the space entered count, made anew per
+    position."""
     memo = _steady(g, side)
     hit = memo.get(("end", kind))
     if hit is None:
@@ -1004,12 +1004,14 @@ def pickable(g: Game, frame: dict) -> Iterator[int]:
     done = set(frame["done"])
     reserve = f"reserve:{side}"
     at = 1 if side == "AP" else 2              # the side's units in the snapshot's facts
-    units = {loc: facts[at] for loc, facts in supply.position(g).read.items() if facts[at]}
-    if g.state.stacks.get(reserve):
-        units[reserve] = board.units_in(g, reserve, side)
+    seen_now = supply.position(g)
+    read, locs = seen_now.read, list(seen_now.units[side])   # the spaces holding them
+    boxed = board.units_in(g, reserve, side) if g.state.stacks.get(reserve) else ()
+    if boxed:
+        locs.append(reserve)
     pieces, costs = g.state.pieces, _type_costs(g)
-    for loc in sorted(units):
-        for pid in units[loc]:
+    for loc in sorted(locs):
+        for pid in boxed if loc == reserve else read[loc][at]:
             piece = pieces[pid]
             kind = (loc, piece.type, piece.face)
             if kind in seen or pid in done or costs[piece.type] > left:
