@@ -180,3 +180,20 @@ def test_pog_10_1_4_a_kept_destination_is_asked_again_when_its_space_fills():
     g, frame = game(s), top(s)
     assert SR.can_sr(g, frame, army) is False
     assert _full_can_sr(g, frame, army) is False
+
+
+def test_pog_13_1_10_kept_sr_offers_equal_fresh_ones():
+    """The ``sr`` and ``sr_unit`` actions kept per module (:func:`SR._offers`) are the ones
+    the listing would type afresh, after a unit moves too."""
+    s = empty_map()
+    ge = put(s, "ge_corps", "berlin")
+    other = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 3)
+    for step in (lambda: act(s, "sr_unit", "CP", unit=ge),
+                 lambda: act(s, "sr", "CP", pid=ge, to="reserve:CP"),
+                 lambda: act(s, "sr_unit", "CP", unit=other)):
+        kept = list(s.legal_actions())
+        board.per_module(game(s), "sr_offers", dict).clear()
+        _forget()
+        assert kept == list(s.legal_actions())
+        step()
