@@ -25,7 +25,7 @@ bench: $(STAMP)
 fuzz: $(STAMP)
 	$(PY) -m tools.fuzz_long
 	$(PY) -m tools.fuzz_long --campaign hostile --minutes 2
-	$(VENV)/bin/wartable fuzz paths_of_glory --scenario campaign --games 200 --seed 1 --actions 100000 \
+	$(VENV)/bin/wartable fuzz paths_of_glory --scenario campaign --games 400 --seed 1 --actions 100000 \
 		--option optional_cards=all --jobs $(JOBS)
 	$(VENV)/bin/wartable fuzz france_1944 --scenario campaign --games 100 --seed 1 --actions 100000 \
 		--option operational_advantage=on --jobs $(JOBS)

@@ -251,6 +251,7 @@ class Procedure(State):
 class Context:
     """One look at a game through its rules: the module, the state and, while an action is
     applied, the transaction. States read through it and write only through it."""
+    get: Callable[..., Any]
 
     def __init__(self, ruleset: "MachineRuleset", state: GameState, tx: Transaction | None = None):
         self.rules = ruleset
@@ -258,6 +259,9 @@ class Context:
         self.module: Module = ruleset.module
         self.state = state
         self.tx = tx
+        #: ``get(key, default=None)``: a global's value — the globals' own lookup, bound here
+        #: (the rules ask it more than anything else; the state keeps one globals dict).
+        self.get = state.globals.get
         #: The side whose action is being applied ("" while reading, or for the table).
         self.actor = ""
 
@@ -267,9 +271,6 @@ class Context:
         return f"{prefix} {rule}" if rule and prefix and not rule.startswith(prefix) else rule
 
     # -- globals and commands ------------------------------------------------------------------------
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.state.globals.get(key, default)
-
     def _tx(self) -> Transaction:
         if self.tx is None:
             raise RulesError("the rules tried to change the game while only reading it")
@@ -501,53 +502,56 @@ class MachineRuleset(Ruleset):
         return st.verbs.get(action.verb) if st is not None else None
 
     def check(self, state: GameState, action: Action) -> Violation | None:
+        return self.vet(state, action)[0]
+
+    def vet(self, state: GameState, action: Action) -> tuple[Violation | None, Action]:
+        """The check of ``action`` and the action typed, in one pass: the decision's state and
+        frame are found once, and its targets converted once (the check asks the state's
+        ``refuse`` with the typed action, which is also what the record keeps)."""
         outcome = self.outcome(state)
         if outcome is not None:
-            return Violation("", f"the game is over: {outcome.text}")
+            return Violation("", f"the game is over: {outcome.text}"), action
         g = self.game(state)
         st, frame = self.machine.current(g)
         if st is None:
-            return Violation("", "no decision is pending")
+            return Violation("", "no decision is pending"), action
         if action.verb == TABLE_TALK and action.names == ("text",) and isinstance(action["text"], str) \
                 and TABLE_TALK not in st.verbs:
-            return None
+            return None, action
         prompt = st.prompt(g, frame)
         if prompt.side and action.side != prompt.side:
             return Violation(g.cite(self.turn_rule),
-                             f"it is the {self.side_name(prompt.side)} player's decision: {prompt.text}")
+                             f"it is the {self.side_name(prompt.side)} player's decision: {prompt.text}"), action
         verb = st.verbs.get(action.verb)
         if verb is None:
             return Violation(g.cite(st.rule), f"{action.verb.replace('_', ' ')} is not possible "
-                                              f"now: {prompt.text}")
-        problem = self._target_problem(verb, action)
+                                              f"now: {prompt.text}"), action
+        problem, typed = self._type(verb, action)
         if problem:
-            return Violation(g.cite(st.rule), problem)
-        return st.refuse(g, frame, self._typed(verb, action))
+            return Violation(g.cite(st.rule), problem), action
+        return st.refuse(g, frame, typed), typed
 
     @staticmethod
-    def _target_problem(verb: Verb, action: Action) -> str:
+    def _type(verb: Verb, action: Action) -> tuple[str, Action]:
+        """("", ``action`` with its targets converted to the verb's types), or (what is wrong
+        with its targets, ``action``): a target missing, one too many, or one not convertible."""
         names = set(action.names)
         missing = verb.required - names
         extra = names - set(verb.kinds)
         if missing or extra:
-            return f"{verb.label.lower()} takes {verb.describe_targets()}"
+            return f"{verb.label.lower()} takes {verb.describe_targets()}", action
+        kinds = verb.kinds
+        items = []
         for name, value in action.targets:
             try:
-                convert(value, verb.kinds[name], name)
+                items.append((name, convert(value, kinds[name], name)))
             except ActionError as exc:
-                return str(exc)
-        return ""
+                return str(exc), action
+        return "", Action.of(action.verb, action.side, tuple(items))
 
     def typed(self, state: GameState, action: Action) -> Action:
         verb = self.verb_of(state, action)
-        if verb is None or self._target_problem(verb, action):
-            return action
-        return self._typed(verb, action)
-
-    @staticmethod
-    def _typed(verb: Verb, action: Action) -> Action:
-        items = tuple((n, convert(v, verb.kinds[n], n)) for n, v in action.targets)
-        return Action.of(action.verb, action.side, items)
+        return action if verb is None else self._type(verb, action)[1]
 
     def apply(self, tx: Transaction, action: Action) -> None:
         g = self.game(tx.state, tx)
@@ -558,8 +562,9 @@ class MachineRuleset(Ruleset):
         if action.verb == TABLE_TALK and TABLE_TALK not in st.verbs:
             g.do(C.Note(action.side, action["text"]))   # table talk never changes the game
             return
-        verb = st.verbs[action.verb]
-        typed = self._typed(verb, action)
+        problem, typed = self._type(st.verbs[action.verb], action)
+        if problem:
+            raise ActionError(problem)
         getattr(st, "on_" + action.verb)(g, frame, **dict(typed.targets))
         self.machine.run_automatic(g)
 

@@ -168,6 +168,12 @@ class Ruleset:
             return None
         return Violation("", f"{action.verb} is not a legal action now ({self.prompt(state).text})")
 
+    def vet(self, state: GameState, action: Action) -> tuple[Violation | None, Action]:
+        """:meth:`check` and :meth:`typed` at once, as a push needs them: (the violation or
+        None, ``action`` typed — the action itself when it is refused)."""
+        violation = self.check(state, action)
+        return violation, action if violation is not None else self.typed(state, action)
+
     def apply(self, tx: Transaction, action: Action) -> None:
         raise NotImplementedError  # abstract
 

@@ -177,10 +177,9 @@ class Session:
         """Check and apply one action. Raises :class:`~engine.rules.IllegalAction` (nothing
         changed) if the ruleset refuses it, or :class:`~engine.commands.CommandError` if a
         command cannot apply (nothing changed either)."""
-        violation = self.ruleset.check(self.state, action)
+        violation, action = self.ruleset.vet(self.state, action)
         if violation is not None:
             raise IllegalAction(violation)
-        action = self.ruleset.typed(self.state, action)
         text = self.ruleset.notation(self.state, action)
         tx = Transaction(self.state, self.dice_script)
         try:

@@ -287,3 +287,17 @@ def test_a_state_may_name_its_own_helpers_plan_and_plans_without_breaking_offer(
     action = state.offer("move", "blue", unit=7, to="0204")
     assert dict(action.targets) == {"unit": 7, "to": "0204"}
     assert state._plan(None, {}) == {"mine": True} and Planned._plans == "the state's own"
+
+
+def test_vet_is_check_and_typed_in_one_pass():
+    s = toy()
+    unit = s.state.stack("0203")[0]
+    rules = s.ruleset
+    for action in (Action("move", "blue", unit=str(unit), to="0204"),     # legal, typed on the way
+                   Action("move", "blue", unit=unit, to="0505"),          # SK 4.3
+                   Action("move", "blue", unit="x", to="0204"),           # not a piece
+                   Action("move", "red", unit=unit, to="0204")):          # not red's decision
+        violation, typed = rules.vet(s.state, action)
+        assert violation == rules.check(s.state, action)
+        assert typed == (action if violation else rules.typed(s.state, action))
+    assert rules.vet(s.state, Action("move", "blue", unit=str(unit), to="0204"))[1]["unit"] == unit

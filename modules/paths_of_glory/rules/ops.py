@@ -14,6 +14,7 @@ Frames:
 """
 from __future__ import annotations
 
+import weakref
 from typing import Iterator
 
 from engine import commands as C
@@ -22,7 +23,7 @@ from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, cards, entry, movement, supply
-from .card_ids import FALKENHAYN, FALL_OF_THE_TSAR, MOLTKE
+from .card_ids import FALKENHAYN, FALL_OF_THE_TSAR, MOLTKE, SUD_ARMY
 from .game import Game
 from .movement import names, place
 
@@ -146,6 +147,69 @@ def _attack_violation(g: Game, frame: dict, space: str) -> Violation | None:
     return None
 
 
+class _ActivationsKept:
+    """The activation facts of the spaces of one Operation (:func:`_activation_facts`), for
+    which state (weakly: a state dropped is never matched by a later one at the same
+    address)."""
+    __slots__ = ("state", "key", "mark", "globs", "facts")
+
+    def __init__(self) -> None:
+        self.state = self.key = self.mark = self.globs = self.facts = None
+
+
+_ACTIVATIONS = _ActivationsKept()
+
+
+def _activation_facts(g: Game, frame: dict, done: set[str]) -> list[tuple]:
+    """Each space ``frame``'s side might activate, in map order: (space, cost to activate for
+    move, for attack, the move action, the attack action or None) — the checks of
+    :func:`activation_violation` that do not read the frame (9.5.2.4 Greek units, 14.1.1.1
+    supply, the attack's targets) passed, the cost (9.2.3) and 9.2.7/15.2.5 left to the caller.
+    Every refusal of a move activation refuses the attack too (its cost is never lower), so a
+    space refused for move is left out.
+
+    Kept between the listings of one Operation: the facts hold while the state is the same
+    object, the frame's side, card and OPS are the same, no location changed but the spaces
+    activated since (their Move/Attack marker: ``done``, which the caller skips), and every
+    global but the rules stack is equal — all these checks read (the cost hooks read the
+    events; only Sud Army's, CP #10, reads the frame's activations: not kept then)."""
+    side = frame["side"]
+    state = g.state
+    globs = {k: v for k, v in state.globals.items() if k != g.machine.key}
+    key = (side, frame["card"], frame["ops"], id(g.module))
+    kept = _ACTIVATIONS
+    ref = kept.state
+    if ref is not None and ref() is state and kept.key == key and kept.globs == globs:
+        touched = state.touched_since(kept.mark)
+        if touched is not None and done.issuperset(touched):
+            kept.mark = state.change_mark
+            return kept.facts
+    facts = []
+    spaces = movement.adjacency(g)
+    typed = movement.space_locs(g)         # the offer's types, made once per module
+    tsar = side == "AP" and cards.event_played(g, FALL_OF_THE_TSAR)
+    seen = supply.position(g)              # nothing below changes the position
+    offer = g.machine.state(OpsActivate.name).offer
+    for loc in sorted(l for l in seen.units[side] if l in spaces):
+        units = board.units_in(g, loc, side)
+        move_cost = activation_cost(g, side, loc, "move", units)
+        if entry.greek_blocked(g, loc) or not _supplied(g, side, loc, units):
+            continue
+        attack = attack_cost = None
+        if _has_target(g, side, loc, seen, spaces):
+            # only 8(e) #9 reads the mode (the cost hooks do not: 12.1.11 is not theirs)
+            attack_cost = activation_cost(g, side, loc, "attack", units) if tsar else move_cost
+            attack = offer("activate", side, space=typed[loc], mode="attack")
+        facts.append((loc, move_cost, attack_cost, offer("activate", side, space=typed[loc],
+                                                          mode="move"), attack))
+    if side == "CP" and cards.event_played(g, SUD_ARMY):
+        kept.state = None                   # its cost reads the frame's activations
+    else:
+        kept.state, kept.key, kept.globs, kept.facts = weakref.ref(state), key, globs, facts
+        kept.mark = state.change_mark
+    return facts
+
+
 def _ne_counts(g: Game, loc: str) -> bool:
     """9.2.7 exception: the MEF beachhead and the BR NE Army's space do not count."""
     if board.markers_in(g, loc, "m_beachhead"):
@@ -168,28 +232,12 @@ class OpsActivate(State):
         side = frame["side"]
         left = frame["ops"] - frame["spent"]
         done = {loc for loc, _m in frame["act"]}
-        spaces = movement.adjacency(g)
-        typed = movement.space_locs(g)         # the offer's types, made once per module
-        # The checks of activation_violation, each asked once per space: every refusal of a
-        # move activation (9.5.2.4, 9.2.3, 14.1.1.1) refuses the attack too (its cost is never
-        # lower), and only whether a refusal exists matters here, not which one.
-        tsar = side == "AP" and cards.event_played(g, FALL_OF_THE_TSAR)
-        seen = supply.position(g)              # nothing below changes the position
-        for loc in sorted(l for l in seen.units[side] if l in spaces):
-            if loc in done:
+        for loc, move_cost, attack_cost, move, attack in _activation_facts(g, frame, done):
+            if loc in done or move_cost > left:
                 continue
-            units = board.units_in(g, loc, side)
-            move_cost = activation_cost(g, side, loc, "move", units)
-            if (move_cost > left or entry.greek_blocked(g, loc)
-                    or not _supplied(g, side, loc, units)):
-                continue
-            yield self.offer("activate", side, space=typed[loc], mode="move")
-            if not _has_target(g, side, loc, seen, spaces):
-                continue
-            # only 8(e) #9 reads the mode (the cost hooks do not: 12.1.11 is not theirs)
-            cost = activation_cost(g, side, loc, "attack", units) if tsar else move_cost
-            if cost <= left and _attack_violation(g, frame, loc) is None:
-                yield self.offer("activate", side, space=typed[loc], mode="attack")
+            yield move
+            if attack is not None and attack_cost <= left and _attack_violation(g, frame, loc) is None:
+                yield attack
         yield self.offer("done", side)
 
     def check_activate(self, g: Game, frame: dict, space: Loc, mode: str) -> Violation | None:

@@ -621,6 +621,35 @@ def test_pog_9_2_3_listing_agrees_with_the_check_when_attack_costs_more(s):
     assert offered == _checked_activations(s, "AP") and ("lodz", "attack") in offered
 
 
+
+def _cold_activations(s) -> list:
+    """The activation listing worked out afresh (nothing kept)."""
+    O._ACTIVATIONS.state = None
+    return list(s.ruleset.legal_actions(s.state))
+
+
+def test_pog_9_2_activation_facts_are_kept_only_while_what_they_read_holds(s):
+    put(s, "ru_corps", "lodz")
+    put(s, "ru_corps", "warsaw")
+    put(s, "ru_corps", "ivangorod")
+    put(s, "ge_corps", "thorn")
+    ops(s, "AP", 3)
+    first = list(s.ruleset.legal_actions(s.state))
+    kept = O._ACTIVATIONS.facts
+    act(s, "activate", "AP", space="lodz", mode="move")        # only a Move marker at Lodz
+    after = list(s.ruleset.legal_actions(s.state))
+    assert O._ACTIVATIONS.facts is kept                          # kept: nothing it read changed
+    assert after == _cold_activations(s) and len(after) < len(first)
+    put(s, "ge_corps", "czestochowa")                            # an attack target appears
+    moved = list(s.ruleset.legal_actions(s.state))
+    assert O._ACTIVATIONS.facts is not kept and moved == _cold_activations(s)
+    kept = O._ACTIVATIONS.facts
+    set_global(s, "pog_greece_limited", True)                    # a global changes
+    list(s.ruleset.legal_actions(s.state))
+    assert O._ACTIVATIONS.facts is not kept
+    s.pop()                                                      # undone: read again
+    assert list(s.ruleset.legal_actions(s.state)) == _cold_activations(s) == moved
+
 # -- the kept reach of a moving group (movement.reachable) ---------------------------------------
 
 def _cold_reach(g, side, pids, allow=None):
