@@ -144,9 +144,8 @@ _STEADY_MEMO: dict = {"key": None, "d": {}}
 
 def _steady(g: Game, side: str) -> dict:
     """The answers kept while :func:`steady_key` holds (issue 17): per unit kind, the end
-    checks that read no unit of ``side`` (:func:`_end_rest`); per space and kind, the
-    overland reach (:func:`_land_reach`); per nationality, the Reserve Box facts
-    (:func:`_reserve_nation`)."""
+    checks that read no unit of ``side`` (:func:`_end_rest`); per unit, the destination
+    :func:`can_sr` found; per nationality, the Reserve Box facts (:func:`_reserve_nation`)."""
     key, memo = steady_key(g, side), _STEADY_MEMO
     if memo["key"] is not key:
         if memo["key"] != key:
