@@ -15,7 +15,7 @@ from engine.machine import State
 from engine.rules import Prompt, Violation
 
 from . import board, cards, confinement, entry, movement, replacements, supply
-from .card_ids import SALONIKA
+from .card_ids import BREST_LITOVSK, SALONIKA
 from .game import STACK, Game
 from .movement import place, unit_name
 
@@ -114,6 +114,46 @@ def position_key(g: Game) -> tuple:
 _POSITION_KEY: list = [None, None, None]   # the last state asked (id, hash) and its key
 
 
+def steady_key(g: Game, side: str) -> tuple:
+    """What the SR answers kept through an SR round read (:func:`_steady`), as one key: every
+    global but the rules stack (by their hashes: the cards played, War Status, commitment,
+    entries, the 13.2 record, the scenario...), and of the board what ``side``'s supply lines
+    read (the supply snapshot's :meth:`key`: control markers, the spaces holding enemy units,
+    besieged forts, beachheads) with every siege marker (13.1.11, 15.2.4). A unit's SR moves
+    only ``side``'s units and the frame, so the next listing of the round finds the same key.
+    Answers kept under it read nothing else of the position: not where ``side``'s units stand
+    nor how many share a space (10.1.4, 9.5.2.4, 16.4.9 are asked per position)."""
+    state = g.state
+    kept = _STEADY_KEY
+    if kept[0] == id(state) and kept[1] == state._hash and kept[2] == side:
+        return kept[3]
+    items = state._items
+    fingerprint = 0
+    for name in state.globals:
+        if name != STACK:
+            fingerprint ^= items.get(("g", name), 0)
+    seen = supply.position(g)
+    key = fingerprint, seen.key(side), frozenset(seen.sieges)
+    kept[:] = id(state), state._hash, side, key
+    return key
+
+
+_STEADY_KEY: list = [None, None, None, None]   # the last state and side asked and its key
+_STEADY_MEMO: dict = {"key": None, "d": {}}
+
+
+def _steady(g: Game, side: str) -> dict:
+    """The answers kept while :func:`steady_key` holds (issue 17): per unit kind, the end
+    checks that read no unit of ``side`` (:func:`_end_rest`); per unit, the destination
+    :func:`can_sr` found; per nationality, the Reserve Box facts (:func:`_reserve_nation`)."""
+    key, memo = steady_key(g, side), _STEADY_MEMO
+    if memo["key"] is not key:
+        if memo["key"] != key:
+            memo["d"] = {}
+        memo["key"] = key       # the key object met last: the next ask compares by identity
+    return memo["d"]
+
+
 _END_MEMO: dict = {"key": None, "d": {}}
 _CHECKER_MEMO: dict = {"key": None, "d": {}}
 
@@ -132,7 +172,7 @@ def end_checker(g: Game, side: str, pid: int) -> Callable[[str], bool]:
     memo = _CHECKER_MEMO["d"]
     hit = memo.get(kind)
     if hit is None:
-        hit = memo[kind] = _end_checker_now(g, side, pid)
+        hit = memo[kind] = _end_checker_now(g, side, pid, kind)
     return hit
 
 
@@ -148,24 +188,13 @@ def _end_kind(g: Game, side: str, pid: int) -> tuple:
             bool(attrs.get("cavalry")), movement.near_east_army(g, pid))
 
 
-def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
+def _end_checker_now(g: Game, side: str, pid: int, kind: tuple) -> Callable[[str], bool]:
     seen = supply.position(g)
     enemy = seen.units["AP" if side == "CP" else "CP"]
     counts, ctrl, sieges = seen.counts[side], seen.ctrl, seen.sieges
     greek = entry.greek_limited(g)
-    pt = g.ptype(pid)
-    nation = board.nation_of(g, pid)
-    unit_greek = greek and nation == "GR"
-    coast_shut = side == "CP" and not movement.coast_open(g)
-    kavala_shut = side == "AP" and not kavala_open(g)
-    army_off_ne = pt.size == "army" and not movement.near_east_army(g, pid)
-    bef = bool(pt.attrs.get("bef"))
-    confined = confinement.may_confine(g, [pid])
-    italy = movement.italy_closed(g, pid)
-    ge_army_kept_out = (g.get("pog_scenario") == "historical"
-                        and g.get("commitment_ap") != "total_war" and pt.size == "army"
-                        and pt.nationality == "GE")
-    supplied = supply.supplied_spaces(g, side, nation)
+    unit_greek = greek and board.nation_of(g, pid) == "GR"
+    rest = _end_rest(g, side, pid, kind)
     known: dict[str, bool] = {}
 
     def ok(loc: str) -> bool:
@@ -185,6 +214,48 @@ def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
             return False                                                      # 10.1.4
         if ctrl.get(loc) != side and not (loc in sieges and there):           # 13.1.5
             return False
+        return rest(g, pid, loc)
+    return ok
+
+
+def _end_rest(g: Game, side: str, pid: int, kind: tuple) -> Callable[[Game, int, str], bool]:
+    """The end checks of :func:`end_checker` after control (11.1.9, 9.5.2.4 Kavala, 11.3.1,
+    11.1.17, 13.1.6, AP #57, 5.7.4 #6, 13.1.5 supply), as a function of (the game, a unit of
+    the kind, the space): kept per :func:`steady_key` and :func:`_end_kind`, as they read
+    only the unit's kind (``kind``), globals and ``side``'s supply lines — but after
+    Brest-Litovsk (16.4.9), when the Allied units of the space entered count, made anew per
+    position."""
+    memo = _steady(g, side)
+    hit = memo.get(("end", kind))
+    if hit is None:
+        hit, lasting = _end_rest_now(g, side, pid)
+        if lasting:
+            memo[("end", kind)] = hit
+    return hit
+
+
+def _end_rest_now(g: Game, side: str, pid: int) -> tuple[Callable[[Game, int, str], bool], bool]:
+    pt = g.ptype(pid)
+    nation = board.nation_of(g, pid)
+    coast_shut = side == "CP" and not movement.coast_open(g)
+    kavala_shut = side == "AP" and not kavala_open(g)
+    army_off_ne = pt.size == "army" and not movement.near_east_army(g, pid)
+    bef = bool(pt.attrs.get("bef"))
+    confined = confinement.may_confine(g, [pid])
+    italy = movement.italy_closed(g, pid)
+    ge_army_kept_out = (g.get("pog_scenario") == "historical"
+                        and g.get("commitment_ap") != "total_war" and pt.size == "army"
+                        and pt.nationality == "GE")
+    supplied = supply.supplied_spaces(g, side, nation)
+    known: dict[str, bool] = {}
+
+    def rest(g: Game, pid: int, loc: str) -> bool:
+        hit = known.get(loc)
+        if hit is None:
+            hit = known[loc] = check(g, pid, loc)
+        return hit
+
+    def check(g: Game, pid: int, loc: str) -> bool:
         if (coast_shut and loc in movement.CP_COAST) or (kavala_shut and loc == KAVALA):
             return False                                                      # 11.1.9, 9.5.2.4
         if army_off_ne and movement.on_near_east_map(g, loc):                 # 11.3.1
@@ -198,7 +269,12 @@ def _end_checker_now(g: Game, side: str, pid: int) -> Callable[[str], bool]:
             return False                                                      # 5.7.4 #6
         return loc in supplied or not board.is_space(g, loc) \
             or supply.always_in_supply(g, loc, nation)                        # 13.1.5
-    return ok
+    return rest, not (confined and _brest_confines(g, side))
+
+
+def _brest_confines(g: Game, side: str) -> bool:
+    """CP #45 (16.4.9) may refuse ``side``'s units a space for the Allied units in it."""
+    return side == "AP" and cards.event_played(g, BREST_LITOVSK)
 
 
 def end_problem(g: Game, side: str, pid: int, loc: str) -> tuple[str, str] | None:
@@ -403,21 +479,67 @@ def destinations(g: Game, side: str, pid: int) -> set[str]:
 
 def can_sr(g: Game, frame: dict, pid: int) -> bool:
     """Whether ``pid`` has somewhere to SR to now (13.1, 13.2, 10.1.4), found without listing
-    every destination: the search stops at the first."""
+    every destination: the search stops at the first. The destination found is kept through
+    the SR round (:func:`_steady`) and asked first the next time (:func:`_still_open`)."""
+    side = frame["side"]
+    kept = _steady(g, side)
+    found = kept.get("found")
+    if found is None:
+        found = kept["found"] = {}
+    piece = g.state.pieces[pid]
+    unit = piece.loc, piece.type, piece.face, piece.props.get("ne_lost")
+    hit = found.get(pid)
+    if hit is not None and hit[0] == unit and _still_open(g, side, pid, hit[1]):
+        return True
+    to = _first_destination(g, frame, pid)
+    if to is None:
+        return False
+    found[pid] = unit, to
+    return True
+
+
+def _first_destination(g: Game, frame: dict, pid: int) -> str | None:
     side = frame["side"]
     memo = _DEST_MEMO["d"] if _DEST_MEMO["key"] == position_key(g) else {}
     known = memo.get((side, pid))
     if known is not None:
         fits = _fits(g, frame, pid)
-        return any(fits(to) for to in known)
+        return next((to for to in known if fits(to)), None)
     if _reserve_first(g, frame, pid):
-        return True
+        return RESERVE
     fits = _fits(g, frame, pid)
     here = g.state.pieces[pid].loc
     ne = movement.near_east_spaces(g)
     here_ne = here in ne                      # PoG 13.2.4: within or outside it, no limit
-    return any(((to in ne) == here_ne or ne_violation(g, side, pid, here, to, mode) is None)
-               and fits(to) for to, mode in _candidates(g, side, pid))
+    for to, mode in _candidates(g, side, pid):
+        if ((to in ne) == here_ne or ne_violation(g, side, pid, here, to, mode) is None) \
+                and fits(to):
+            return to
+    return None
+
+
+def _still_open(g: Game, side: str, pid: int, to: str) -> bool:
+    """Whether ``to``, a destination :func:`can_sr` found for ``pid`` standing where it stands
+    now (same type, face and 11.3.1 ``ne_lost``) while :func:`steady_key` held as it holds
+    now, is still one. Every check it passed then reads the same now (the key's control,
+    enemy units, sieges and globals: the way there overland or by sea, the Reserve Box rules,
+    13.1.11, 13.1.12, 13.2, the end checks after control), but for those reading where the
+    side's units stand, which this answers only where they cannot refuse: no space over the
+    limit (10.1.4 and 10.1.2 then refuse nothing short of it), no siege marker on either
+    space (15.2.4, 13.1.5), Greece not in limited entry (9.5.2.4), not after Brest-Litovsk
+    for the Allies (16.4.9), and from the Reserve Box the space still names the unit's
+    nation (13.1.8). False means only "not known": the full search decides."""
+    if _overstacked(g, side) or entry.greek_limited(g) or _brest_confines(g, side):
+        return False
+    seen = supply.position(g)
+    here = g.state.pieces[pid].loc
+    if here in seen.sieges:
+        return False
+    if to == RESERVE:
+        return True
+    if to in seen.sieges or seen.counts[side].get(to, 0) >= movement.STACKING_LIMIT:
+        return False
+    return here != f"reserve:{side}" or to in _reserve_targets(g, side, pid)
 
 
 def _fits(g: Game, frame: dict, pid: int) -> Callable[[str], bool]:
@@ -446,8 +568,8 @@ def _reserve_first(g: Game, frame: dict, pid: int) -> bool:
     no space overstacked for good (10.1.4), while Greece is not in limited entry (9.5.2.4).
     False means only "not known": the full search decides, asking the same questions in the
     same order (10.1.4 first asked here remembers what it learnt). What it reads of the
-    position is its nation's facts (:func:`_reserve_nation`), the unit's space and type, the
-    13.2 record and the SR frame."""
+    position is its nation's facts (:func:`_reserve_nation`), the siege markers, the unit's
+    space and type, the 13.2 record and the SR frame."""
     side = frame["side"]
     pt = g.ptype(pid)
     if pt.size == "army" or pt.side != side:
@@ -455,9 +577,10 @@ def _reserve_first(g: Game, frame: dict, pid: int) -> bool:
     facts = _reserve_nation(g, side, pt.nationality)
     if facts is None:
         return False
-    supplied, own, sieges, near_east, adj = facts
+    supplied, own, near_east, adj = facts
     here = g.state.pieces[pid].loc
-    if not (here in supplied and (own is None or here in own) and here not in sieges
+    if not (here in supplied and (own is None or here in own)
+            and here not in supply.position(g).sieges
             and here in adj and board.is_space(g, here)):
         return False
     if here in near_east and ne_violation(g, side, pid, here, RESERVE, "reserve") is not None:
@@ -466,25 +589,20 @@ def _reserve_first(g: Game, frame: dict, pid: int) -> bool:
 
 
 def _reserve_nation(g: Game, side: str, nationality: str) -> tuple | None:
-    """For :func:`_reserve_first`, per position (:func:`position_key`) and nationality: the
-    spaces where its units trace supply (14.1), those tracing to its own replacement sources
-    when 13.1.12 limits it (else None), the spaces with a siege marker, the Near East map's
-    spaces and the map's; None when a rule it does not read could refuse: its capital lost
-    (13.1.11), Greece in limited entry (9.5.2.4), the ANA (13.2.1).
+    """For :func:`_reserve_first`, per nationality, kept while :func:`steady_key` holds (it
+    reads globals, control, sieges and ``side``'s supply lines only): the spaces where its
+    units trace supply (14.1), those tracing to its own replacement sources when 13.1.12
+    limits it (else None), the Near East map's spaces and the map's; None when a rule it does
+    not read could refuse: its capital lost (13.1.11), Greece in limited entry (9.5.2.4), the
+    ANA (13.2.1).
     (:func:`supply.always_in_supply` only adds spaces: a unit in a supplied space is in
     supply, and 13.1.12 does not bar it, whatever it answers.)"""
-    key = position_key(g)
-    if _NATION_MEMO["key"] != key:
-        _NATION_MEMO["key"], _NATION_MEMO["d"] = key, {}
-    memo = _NATION_MEMO["d"]
-    k = (side, nationality)
+    memo = _steady(g, side)
+    k = ("nation", nationality)
     if k in memo:
         return memo[k]
     hit = memo[k] = _reserve_nation_now(g, side, nationality)
     return hit
-
-
-_NATION_MEMO: dict = {"key": None, "d": {}}
 
 
 def _reserve_nation_now(g: Game, side: str, nationality: str) -> tuple | None:
@@ -496,8 +614,8 @@ def _reserve_nation_now(g: Game, side: str, nationality: str) -> tuple | None:
         sources = replacements.replacement_sources(g, nationality)
         if sources is not None:
             own = supply.supplied_spaces(g, side, nationality, sources)
-    return (supply.supplied_spaces(g, side, nationality), own, supply.position(g).sieges,
-            movement.near_east_spaces(g), movement.adjacency(g))
+    return (supply.supplied_spaces(g, side, nationality), own, movement.near_east_spaces(g),
+            movement.adjacency(g))
 
 
 def _routes(g: Game, side: str, pid: int) -> dict[str, set[str]]:
@@ -885,12 +1003,14 @@ def pickable(g: Game, frame: dict) -> Iterator[int]:
     done = set(frame["done"])
     reserve = f"reserve:{side}"
     at = 1 if side == "AP" else 2              # the side's units in the snapshot's facts
-    units = {loc: facts[at] for loc, facts in supply.position(g).read.items() if facts[at]}
-    if g.state.stacks.get(reserve):
-        units[reserve] = board.units_in(g, reserve, side)
+    seen_now = supply.position(g)
+    read, locs = seen_now.read, list(seen_now.units[side])   # the spaces holding them
+    boxed = board.units_in(g, reserve, side) if g.state.stacks.get(reserve) else ()
+    if boxed:
+        locs.append(reserve)
     pieces, costs = g.state.pieces, _type_costs(g)
-    for loc in sorted(units):
-        for pid in units[loc]:
+    for loc in sorted(locs):
+        for pid in boxed if loc == reserve else read[loc][at]:
             piece = pieces[pid]
             kind = (loc, piece.type, piece.face)
             if kind in seen or pid in done or costs[piece.type] > left:
@@ -898,6 +1018,20 @@ def pickable(g: Game, frame: dict) -> Iterator[int]:
             seen.add(kind)
             if can_sr(g, frame, pid):
                 yield pid
+
+
+_OFFERS_LIMIT = 20000   # actions kept per module
+
+
+def _offers(g: Game) -> dict:
+    """The ``sr`` and ``sr_unit`` actions offered so far, by (side, unit, destination) and
+    ("sr_unit", side, unit): an action is immutable and names only these, so the one made the
+    first time is offered again rather than typed anew (issue 17). Per module, emptied when
+    it grows past :data:`_OFFERS_LIMIT`."""
+    kept = board.per_module(g, "sr_offers", dict)
+    if len(kept) > _OFFERS_LIMIT:
+        kept.clear()
+    return kept
 
 
 def _end(g: Game) -> None:
@@ -934,8 +1068,12 @@ class StrategicRedeployment(State):
             yield from self._unit_moves(g, frame, picked)
             yield self.offer("sr_back", side)
         else:
+            offers = _offers(g)
             for pid in pickable(g, frame):
-                yield self.offer("sr_unit", side, unit=pid)
+                hit = offers.get(("sr_unit", side, pid))
+                if hit is None:
+                    hit = offers[("sr_unit", side, pid)] = self.offer("sr_unit", side, unit=pid)
+                yield hit
         if not overstacked(g, side):  # PoG 10.1.2: met again before the SR ends
             yield self.offer("end_sr", side)
 
@@ -945,9 +1083,14 @@ class StrategicRedeployment(State):
             return
         unit, spaces = Piece(pid), movement.space_locs(g)   # the offer's types, made once
         fits = _fits(g, frame, pid)
+        offers = _offers(g)
         for to in sorted(destinations(g, side, pid)):
             if fits(to):  # PoG 10.1.4
-                yield self.offer("sr", side, pid=unit, to=spaces.get(to) or box_of(side, to))
+                hit = offers.get((side, pid, to))
+                if hit is None:
+                    hit = offers[(side, pid, to)] = self.offer(
+                        "sr", side, pid=unit, to=spaces.get(to) or box_of(side, to))
+                yield hit
 
     def piece_actions(self, g: Game, frame: dict, pid: int) -> list[Action]:
         """Where this unit may SR (every ``sr`` action naming it), and its pick."""

@@ -11,14 +11,16 @@ import pytest
 from modules.paths_of_glory.rules import board
 from modules.paths_of_glory.rules import sr as SR
 
-from .conftest import act, control, empty_map, fresh, game, put, set_global, sr
+from .conftest import (act, control, empty_map, fresh, game, isolate, neighbours, put, set_global,
+                       sr, top)
 
 
 def _forget() -> None:
     for memo in (SR._DEST_MEMO, SR._CHECKER_MEMO, SR._END_MEMO, SR._LEAVE_MEMO,
-                 SR._NATION_MEMO):
+                 SR._STEADY_MEMO):
         memo["key"], memo["d"] = None, {}
     SR._POSITION_KEY[:] = [None, None, None]
+    SR._STEADY_KEY[:] = [None, None, None, None]
 
 
 def _fresh_destinations(g, side: str, pid: int) -> set[str]:
@@ -122,3 +124,76 @@ def test_pog_13_1_11_reserve_short_cut_forgets_a_capital_lost_since():
     assert not SR._reserve_first(g, frame, ge)
     assert "reserve" not in SR.destinations(g, "CP", ge)
     assert SR.can_sr(g, frame, ge) == _full_can_sr(g, frame, ge)
+
+
+def _end_answers(g, side: str, pid: int) -> dict[str, bool]:
+    check = SR.end_checker(g, side, pid)
+    return {loc: check(loc) for loc in board.spaces(g)}
+
+
+def test_pog_13_1_5_end_checks_kept_through_an_sr_round_follow_control_and_moves():
+    """The end checks kept while :func:`SR.steady_key` holds (:func:`SR._end_rest`) answer
+    as fresh ones when a unit of the side SRs (the key holds; 10.1.4 counts are read anew)
+    and when a space changes control (a new key: 13.1.5, 14.1)."""
+    s = empty_map()
+    ge = put(s, "ge_corps", "berlin")
+    mover = put(s, "ge_corps", "breslau")
+    for _ in range(2):
+        put(s, "ge_corps", "munich")
+    sr(s, "CP", 2)
+    g = game(s)
+    first_key = SR.steady_key(g, "CP")
+    assert _end_answers(g, "CP", ge)["munich"] is True
+    act(s, "sr", "CP", pid=mover, to="munich")   # a third unit: the key holds
+    g = game(s)
+    assert SR.steady_key(g, "CP") == first_key
+    kept = _end_answers(g, "CP", ge)
+    assert kept["munich"] is False               # 10.1.4: no point left to move one out
+    _forget()
+    assert kept == _end_answers(game(s), "CP", ge)
+    control(s, "essen", "AP")                    # control changes: a new key
+    g = game(s)
+    assert SR.steady_key(g, "CP") != first_key
+    kept = _end_answers(g, "CP", ge)
+    assert kept["essen"] is False
+    _forget()
+    assert kept == _end_answers(game(s), "CP", ge)
+
+
+def test_pog_10_1_4_a_kept_destination_is_asked_again_when_its_space_fills():
+    """:func:`SR.can_sr` keeps the destination it found through the SR round; when another
+    unit's SR fills that space (10.1.4: no point left to move one out) the army has nowhere
+    to go, as the full search says."""
+    s = empty_map()
+    here = "essen"                                   # a CP supply source (14.2.1)
+    there = neighbours(s, here)[0]
+    isolate(s, here, "AP", keep=(there,))
+    isolate(s, there, "AP", keep=(here,))
+    army = put(s, "ge_2a", here)
+    corps = put(s, "ge_corps", here)
+    put(s, "ge_corps", there)
+    put(s, "ge_corps", there)
+    sr(s, "CP", 5)                                   # the corps (1), then the army (4)
+    frame = top(s)
+    assert SR.can_sr(game(s), frame, army)           # its one way: to ``there``
+    act(s, "sr", "CP", pid=corps, to=there)
+    g, frame = game(s), top(s)
+    assert SR.can_sr(g, frame, army) is False
+    assert _full_can_sr(g, frame, army) is False
+
+
+def test_pog_13_1_10_kept_sr_offers_equal_fresh_ones():
+    """The ``sr`` and ``sr_unit`` actions kept per module (:func:`SR._offers`) are the ones
+    the listing would type afresh, after a unit moves too."""
+    s = empty_map()
+    ge = put(s, "ge_corps", "berlin")
+    other = put(s, "ge_corps", "breslau")
+    sr(s, "CP", 3)
+    for step in (lambda: act(s, "sr_unit", "CP", unit=ge),
+                 lambda: act(s, "sr", "CP", pid=ge, to="reserve:CP"),
+                 lambda: act(s, "sr_unit", "CP", unit=other)):
+        kept = list(s.legal_actions())
+        board.per_module(game(s), "sr_offers", dict).clear()
+        _forget()
+        assert kept == list(s.legal_actions())
+        step()
