@@ -149,6 +149,13 @@ def enemy_fort(g: "Game", loc: str, side: str) -> bool:
     seen = supply.position(g)
     if loc in seen.ctrl:             # a space: its fort and controller as the snapshot has them
         return loc in seen.intact_forts and seen.ctrl[loc] != side
+    return _enemy_fort_read(g, loc, side)
+
+
+def _enemy_fort_read(g: "Game", loc: str, side: str) -> bool:
+    """:func:`enemy_fort` read from ``loc``'s own stack (its Destroyed and Control markers), not
+    the supply snapshot: the same answer, for a move in progress, whose every step would
+    otherwise bring the snapshot up to date only to ask it one space."""
     return board.fort_intact(g, loc) and board.controller(g, loc) != side
 
 
@@ -343,7 +350,7 @@ def _reach_key(side: str, pids: list[int], start: str, attack: tuple,
     return side, tuple(pids), start, attack, kind
 
 
-def _kept_reach(g: "Game", key: tuple, allow: dict | None) -> dict[str, list[str]] | None:
+def _kept_reach(g: "Game", key: tuple, allow: dict | None) -> dict[str, tuple[Loc, ...]] | None:
     """The reach kept for ``key`` if it still holds, else None. It holds while no stack among
     the spaces its search looked at changed (the state's journal of touched locations: units,
     control, siege, destroyed-fort and beachhead markers, faces and properties of the group
@@ -366,9 +373,9 @@ def _kept_reach(g: "Game", key: tuple, allow: dict | None) -> dict[str, list[str
 
 def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str],
               allow: dict | None = None,
-              joiners: "Joiners | None" = no_joiners) -> dict[str, list[str]]:
-    """Every space the group may end a move in, with one (shortest) legal path to it (the
-    answer is kept: the caller must not change it).
+              joiners: "Joiners | None" = no_joiners) -> dict[str, tuple[Loc, ...]]:
+    """Every space the group may end a move in, with one (shortest) legal path to it, a tuple
+    of action targets (the answer is kept: the caller must not change it).
 
     Kept per state, keyed on the group, its start space, the side, the Attack spaces and the
     kind of ``joiners``; reused while :func:`_kept_reach` finds it holds. A search that asked
@@ -397,32 +404,115 @@ def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str
     return out
 
 
+class _MoveMap:
+    """What :func:`_search` reads of the printed map, once per module: each space's
+    connections as (neighbour, the nationalities its line admits (:func:`edge_lines`: empty,
+    all), the neighbour as an action target), each space's nation, the MEF spaces (11.1.10),
+    and the spaces barred to a BEF unit (11.1.17), to an army off the Near East map (11.3.1)
+    and to Russians in August 1914 (15.1.12)."""
+
+    def __init__(self, g: "Game") -> None:
+        lines, typed = edge_lines(g), space_locs(g)
+        self.steps = {loc: tuple((other, lines[(loc, other)], typed[other]) for other, _ in out)
+                      for loc, out in adjacency(g).items()}
+        self.nation = {loc: board.attr(g, loc, "nation") for loc in self.steps}
+        self.mef = frozenset(l for l in self.steps if board.attr(g, l, "mef"))
+        self.off_bef = frozenset(l for l, n in self.nation.items() if n not in BEF_NATIONS)
+        self.near_east = _near_east(g)
+        self.ge_forts = frozenset(l for l, n in self.nation.items()
+                                  if n == "GE" and board.fort_value(g, l))
+        self._barred: dict[tuple, frozenset[str]] = {}
+
+    def barred(self, bef: bool, army_off_ne: bool, ru_august: bool) -> frozenset[str]:
+        """The spaces a group with these units may never enter (the union of the sets)."""
+        key = (bef, army_off_ne, ru_august)
+        hit = self._barred.get(key)
+        if hit is None:
+            hit = self._barred[key] = frozenset().union(
+                *(s for on, s in zip(key, (self.off_bef, self.near_east, self.ge_forts)) if on))
+        return hit
+
+
+def _move_map(g: "Game") -> _MoveMap:
+    return board.per_module(g, "move_map", lambda: _MoveMap(g))
+
+
 def _search(g: "Game", side: str, pids: list[int], start: str, attack_spaces: list[str],
             allow: dict | None, joiners: "Joiners | None") -> dict:
-    """:func:`reachable`'s breadth-first search; under the key None, every space it looked at."""
+    """:func:`reachable`'s breadth-first search; under the key None, every space it looked at.
+
+    It asks what :func:`entry_check` and :func:`stop_violation` ask, as yes/no questions read
+    from the module's :class:`_MoveMap` and the supply snapshot (which nothing here changes);
+    paths are tuples of action targets (:class:`Loc`)."""
     looked = {start}
     out: dict = {None: looked}
     if leave_violation(g, side, pids, start):
         return out
     mf = min(int(g.value(p, "mf") or 0) for p in pids)
+    if mf <= 0:
+        return out
+    pos, mm = supply.position(g), _move_map(g)
+    steps, nation_of, mef = mm.steps, mm.nation, mm.mef
+    enemy_units = pos.units["AP" if side == "CP" else "CP"]
+    ctrl, beachheads, forts, sieges = pos.ctrl, pos.beachheads, pos.intact_forts, pos.sieges
+    # entry (entry_check): what depends only on the group, read once
+    nations = {board.nation_of(g, p) for p in pids}
+    types = [g.ptype(p) for p in pids]
+    barred = mm.barred(
+        any(pt.attrs.get("bef") for pt in types),                                   # 11.1.17
+        any(pt.size == "army" and not near_east_army(g, p) for p, pt in zip(pids, types)),
+        g.get("turn") == 1 and any(pt.nationality == "RU" for pt in types))         # 15.1.12
+    confined = confinement.may_confine(g, pids)
+    greek = entry.greek_limited(g)
+    # stopping (stop_violation): likewise
+    room = STACKING_LIMIT - len(pids)
+    counts, allow = pos.counts[side], allow or {}
+    closed = set(attack_spaces)                                                     # 11.1.6
+    if side == "CP" and not coast_open(g):
+        closed.update(CP_COAST)                                                     # 11.1.9
+    if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
+            and any(board.is_army(g, p) and board.nation_of(g, p) == "GE" for p in pids)):
+        closed.update(("trent", "villach", "trieste"))                             # 5.7.4
     seen = {start}
-    queue = deque([(start, [])])
-    enters, adj = entry_check(g, side, pids), adjacency(g)
+    queue = deque([(start, ())])
     while queue:
         here, path = queue.popleft()
-        if len(path) >= mf:
-            continue
-        for nxt, _only in adj.get(here, ()):
+        last = len(path) + 1 >= mf
+        for nxt, only, typed in steps.get(here, ()):
             looked.add(nxt)
-            if nxt in seen or enters(here, nxt):
+            if nxt in seen or nxt in enemy_units or nxt in barred:                  # 11.1.7
+                continue
+            if only and not nations <= only:                                        # 11.1.4
+                continue
+            if nxt in mef:
+                if nxt not in beachheads:                                           # 11.1.10
+                    continue
+            elif (ctrl[nxt] == "neutral" and nation_of[nxt] != "AL"
+                  and not entry.greek_open(g, nxt)):                                # 11.1.11
+                continue
+            if greek and entry.greek_blocked(g, nxt):                               # 9.5.2.4
+                continue
+            if confined and confinement.entry_violation(g, pids, nxt):              # 16.4.9
+                continue
+            if (here, nxt) in CAUCASUS_LINK and caucasus_link_violation(g, pids, here, nxt):
                 continue
             seen.add(nxt)
-            new = path + [nxt]
-            if stop_violation(g, side, pids, nxt, attack_spaces, allow, joiners) is None:
+            new = path + (typed,)
+            must_stop = nxt in forts and ctrl[nxt] != side and nxt not in sieges    # 15.1.1
+            if (nxt not in closed and counts.get(nxt, 0) <= room + allow.get(nxt, 0)  # 10.1.1
+                    and (joiners is None or not must_stop
+                         or not _besieging_fails(g, side, pids, nxt, joiners))):    # 11.1.8
                 out[nxt] = new
-            if not (enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt)):
+            if not must_stop and not last:
                 queue.append((nxt, new))
     return out
+
+
+def _besieging_fails(g: "Game", side: str, pids: list[int], to: str, joiners: "Joiners") -> bool:
+    """11.1.8 as :func:`stop_violation` asks it: the group, with the units already in ``to``
+    and even with those that may still join them, could not besiege its enemy fort."""
+    force = board.units_in(g, to, side) + list(pids)
+    return not can_besiege(g, to, force) and not can_besiege(g, to, force + joiners(to, pids))
 
 
 def known_path(g: "Game", side: str, pids: list[int], path: list[str],
@@ -435,7 +525,7 @@ def known_path(g: "Game", side: str, pids: list[int], path: list[str],
         return False
     start = g.state.pieces[pids[0]].loc
     kept = _kept_reach(g, _reach_key(side, pids, start, tuple(attack_spaces), joiners), allow)
-    return kept is not None and kept.get(path[-1]) == path
+    return kept is not None and kept.get(path[-1]) == tuple(path)
 
 
 def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
@@ -461,7 +551,7 @@ def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
                 g.do(C.Delete(mark))  # PoG 11.2.5
             else:
                 g.do(C.SetFace(mark, 0))  # PoG 11.2.6
-        if not enemy_fort(g, step, side) and not ana_only:  # PoG 11.1.15: ANA converts none
+        if not _enemy_fort_read(g, step, side) and not ana_only:  # PoG 11.1.15: ANA converts none
             set_control(g, step, side)  # PoG 11.1.14
             if step in (g.get("pog_ana_held") or ()):
                 g.set("pog_ana_held", [l for l in g.get("pog_ana_held") if l != step])
@@ -476,7 +566,7 @@ def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
     end = path[-1]
     if ana_only:
         hold_ana_space(g, end)
-    if enemy_fort(g, end, side) and not board.fort_besieged(g, end) \
+    if _enemy_fort_read(g, end, side) and not board.fort_besieged(g, end) \
             and can_besiege(g, end, board.units_in(g, end, side)):
         g.do(C.Create("m_siege", end, None, 0, {}))  # PoG 15.2.1
         g.note(f"PoG 15.2.1: the fort of {place(g, end)} is besieged")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine import commands as C
-from engine.actions import Action, Loc, Piece
+from engine.actions import Action, Loc, Piece, Seq
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
@@ -335,7 +335,6 @@ class OpsMove(State):
         over = _overstacked(g, side, frame)
         joiners = _joiners(g, frame, allow)
         pending = _pending_forts(g, frame)
-        spaces = movement.space_locs(g)
         fixes = moves = False
         for loc, units in sorted(free.items()):
             groups = [units] if len(units) > 1 else []
@@ -347,7 +346,7 @@ class OpsMove(State):
                     groups.append([p])
             for group in groups:
                 reach = movement.reachable(g, side, group, attack, allow, joiners)
-                for dest, action in self._move_offers(side, group, reach, spaces):
+                for dest, action in self._move_offers(side, group, reach):
                     if pending and _strands_a_fort(g, frame, joiners, group, dest):
                         continue
                     fixes = fixes or loc in over
@@ -362,16 +361,19 @@ class OpsMove(State):
         if (not over or not fixes) and (not moves or not self._fort_waits(g, frame, joiners)):
             yield self.offer("end_move", side)
 
-    def _move_offers(self, side: str, group: list[int], reach: dict[str, list[str]],
-                     spaces: dict[str, Loc]) -> list[tuple[str, Action]]:
+    def _move_offers(self, side: str, group: list[int],
+                     reach: dict[str, tuple[Loc, ...]]) -> list[tuple[str, Action]]:
         """The move offers of one group's reach, by destination in order. Made once per reach
         answer: :func:`movement.reachable` hands back the very same (unchanged) answer while it
         holds, and that answer is kept for one side and group, so its offers are the same."""
         kept = _MOVE_OFFERS.get(id(reach))
         if kept is not None and kept[0] is reach:
             return kept[1]
-        typed = [Piece(p) for p in group]      # the offer's types, made once a group
-        offers = [(dest, self.offer("move", side, pids=typed, path=[spaces[x] for x in path]))
+        # The targets as self.offer("move", side, pids=..., path=...) types them (on_move's
+        # signature: path and pids, sorted by name, each a Seq of Loc / Piece), built directly:
+        # the reach's paths are tuples of Loc already (test_ops checks the two agree).
+        pids = ("pids", Seq(Piece(p) for p in group))   # made once a group
+        offers = [(dest, Action.of("move", side, (("path", Seq(path)), pids)))
                   for dest, path in sorted(reach.items())]
         if len(_MOVE_OFFERS) > movement.REACH_KEPT_LIMIT:
             _MOVE_OFFERS.clear()
