@@ -423,12 +423,14 @@ class _MoveMap:
                                   if n == "GE" and board.fort_value(g, l))
         self._barred: dict[tuple, frozenset[str]] = {}
 
-    def barred(self, bef: bool, army_off_ne: bool, ru_august: bool) -> frozenset[str]:
-        """The spaces a group with these units may never enter (the union of the sets)."""
-        key = (bef, army_off_ne, ru_august)
+    def barred(self, bef: bool, army_off_ne: bool, ru_august: bool,
+               bars: frozenset[str]) -> frozenset[str]:
+        """The spaces a group with these units may never enter: the union of the sets, with
+        ``bars`` (:func:`confinement.standing_bars`, made once per module)."""
+        key = (bef, army_off_ne, ru_august, bars)
         hit = self._barred.get(key)
         if hit is None:
-            hit = self._barred[key] = frozenset().union(
+            hit = self._barred[key] = bars.union(
                 *(s for on, s in zip(key, (self.off_bef, self.near_east, self.ge_forts)) if on))
         return hit
 
@@ -458,11 +460,12 @@ def _search(g: "Game", side: str, pids: list[int], start: str, attack_spaces: li
     # entry (entry_check): what depends only on the group, read once
     nations = {board.nation_of(g, p) for p in pids}
     types = [g.ptype(p) for p in pids]
+    bars, confined = confinement.standing_bars(g, pids)         # AP #57, 5.7.4 #6; 16.4.9
     barred = mm.barred(
         any(pt.attrs.get("bef") for pt in types),                                   # 11.1.17
         any(pt.size == "army" and not near_east_army(g, p) for p, pt in zip(pids, types)),
-        g.get("turn") == 1 and any(pt.nationality == "RU" for pt in types))         # 15.1.12
-    confined = confinement.may_confine(g, pids)
+        g.get("turn") == 1 and any(pt.nationality == "RU" for pt in types),         # 15.1.12
+        bars)
     greek = entry.greek_limited(g)
     # stopping (stop_violation): likewise
     room = STACKING_LIMIT - len(pids)

@@ -313,8 +313,10 @@ def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str) -
     return None
 
 
-#: OpsMove's move offers by the reach answer they were made from (id → (answer, offers)).
-_MOVE_OFFERS: dict[int, tuple[dict, list]] = {}
+#: OpsMove's move offers by side and group: (the reach answer they were last made from, those
+#: offers in order, each destination's (path, offer)). An offer is a function of the side, the
+#: group and the path alone, so it is reused for an equal path whatever the position.
+_MOVE_OFFERS: dict[tuple, tuple[dict, list, dict]] = {}
 
 
 class OpsMove(State):
@@ -365,19 +367,31 @@ class OpsMove(State):
                      reach: dict[str, tuple[Loc, ...]]) -> list[tuple[str, Action]]:
         """The move offers of one group's reach, by destination in order. Made once per reach
         answer: :func:`movement.reachable` hands back the very same (unchanged) answer while it
-        holds, and that answer is kept for one side and group, so its offers are the same."""
-        kept = _MOVE_OFFERS.get(id(reach))
+        holds. A new answer reuses the group's last offers of the same paths (an offer depends
+        on nothing but side, group and path)."""
+        key = (side, tuple(group))
+        kept = _MOVE_OFFERS.get(key)
         if kept is not None and kept[0] is reach:
             return kept[1]
+        last = kept[2] if kept is not None else {}
         # The targets as self.offer("move", side, pids=..., path=...) types them (on_move's
         # signature: path and pids, sorted by name, each a Seq of Loc / Piece), built directly:
         # the reach's paths are tuples of Loc already (test_ops checks the two agree).
-        pids = ("pids", Seq(Piece(p) for p in group))   # made once a group
-        offers = [(dest, Action.of("move", side, (("path", Seq(path)), pids)))
-                  for dest, path in sorted(reach.items())]
+        pids = None
+        offers, by_dest = [], {}
+        for dest, path in sorted(reach.items()):
+            hit = last.get(dest)
+            if hit is not None and hit[0] == path:
+                action = hit[1]
+            else:
+                if pids is None:
+                    pids = ("pids", Seq(Piece(p) for p in group))   # made once a group
+                action = Action.of("move", side, (("path", Seq(path)), pids))
+            offers.append((dest, action))
+            by_dest[dest] = (path, action)
         if len(_MOVE_OFFERS) > movement.REACH_KEPT_LIMIT:
             _MOVE_OFFERS.clear()
-        _MOVE_OFFERS[id(reach)] = (reach, offers)  # the answer is held: its id is not reused
+        _MOVE_OFFERS[key] = (reach, offers, by_dest)
         return offers
 
     @staticmethod

@@ -769,16 +769,30 @@ def test_pog_11_1_8_search_agrees_with_the_checks_with_joiners(s):
 
 
 def test_move_offers_are_typed_as_offer_types_them(s):
-    """The move offers built from a reach equal, and repr as, the state's own ``offer``."""
-    put(s, "ge_corps", "aachen")
-    put(s, "ge_1a", "aachen")
-    ops(s, "CP", 1)
+    """The move offers built from a reach equal, and repr as, the state's own ``offer`` — also
+    after a move changed the reach (offers of unchanged paths are reused)."""
+    corps = put(s, "ge_corps", "aachen")
+    army = put(s, "ge_1a", "aachen")
+    put(s, "ge_corps", "koblenz")
+    ops(s, "CP", 2)
     act(s, "activate", "CP", space="aachen", mode="move")
+    act(s, "activate", "CP", space="koblenz", mode="move")
     state = s.ruleset.machine.table["ops_move"]
-    moves = [a for a in s.legal_actions() if a.verb == "move"]
-    assert moves
-    for a in moves:
-        again = state.offer("move", "CP", pids=list(a["pids"]), path=[str(x) for x in a["path"]])
-        assert a == again and repr(a) == repr(again) and hash(a) == hash(again)
-        assert [type(x) for x in a["path"]] == [type(x) for x in again["path"]]
-        assert [type(x) for x in a["pids"]] == [type(x) for x in again["pids"]]
+
+    def offered():
+        moves = [a for a in s.legal_actions() if a.verb == "move"]
+        assert moves
+        for a in moves:
+            again = state.offer("move", "CP", pids=list(a["pids"]),
+                                path=[str(x) for x in a["path"]])
+            assert a == again and repr(a) == repr(again) and hash(a) == hash(again)
+            assert [type(x) for x in a["path"]] == [type(x) for x in again["path"]]
+            assert [type(x) for x in a["pids"]] == [type(x) for x in again["pids"]]
+        return moves
+    def kassel(moves):
+        return [tuple(a["path"]) for a in moves if a["pids"] == [army] and a["path"][-1] == "kassel"]
+    assert kassel(offered()) == [("essen", "kassel")]
+    put(s, "fr_corps", "essen")                          # PoG 11.1.7: the way by Essen closes
+    assert kassel(offered()) == [("koblenz", "frankfurt", "kassel")]
+    act(s, "move", "CP", pids=[corps], path=["koblenz"])
+    offered()
