@@ -350,24 +350,28 @@ def _reach_key(side: str, pids: list[int], start: str, attack: tuple,
     return side, tuple(pids), start, attack, kind
 
 
-def _kept_reach(g: "Game", key: tuple, allow: dict | None) -> dict[str, tuple[Loc, ...]] | None:
+def _kept_reach(g: "Game", key: tuple, allow: dict | None,
+                joiners: "Joiners | None" = None) -> dict[str, tuple[Loc, ...]] | None:
     """The reach kept for ``key`` if it still holds, else None. It holds while no stack among
     the spaces its search looked at changed (the state's journal of touched locations: units,
     control, siege, destroyed-fort and beachhead markers, faces and properties of the group
-    itself, which stands in its start space), the globals it reads are equal and ``allow`` gives
-    the same allowance in those spaces."""
+    itself, which stands in its start space), the globals it reads are equal, ``allow`` gives
+    the same allowance in those spaces and ``joiners`` (the caller's, 11.1.8) gives the same
+    answers to the questions the search asked it: then the search would run alike."""
     entries = _reach_entries(g)
     entry = entries.get(key)
     if entry is None:
         return None
-    mark, looked, globs, allowed, result = entry
+    mark, looked, globs, allowed, result, asked = entry
     state = g.state
     touched = state.touched_since(mark)
     if (touched is None or not looked.isdisjoint(touched) or globs != _reach_globals(g)
-            or allowed != {l: n for l, n in (allow or {}).items() if l in looked}):
-        del entries[key]
+            or allowed != {l: n for l, n in (allow or {}).items() if l in looked}
+            or (asked and any(joiners(to, list(group)) != answer
+                              for to, group, answer in asked))):
+        entries.pop(key, None)
         return None
-    entries[key] = (state.change_mark, looked, globs, allowed, result)
+    entries[key] = (state.change_mark, looked, globs, allowed, result, asked)
     return result
 
 
@@ -378,29 +382,27 @@ def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str
     of action targets (the answer is kept: the caller must not change it).
 
     Kept per state, keyed on the group, its start space, the side, the Attack spaces and the
-    kind of ``joiners``; reused while :func:`_kept_reach` finds it holds. A search that asked
-    a caller's ``joiners`` (11.1.8: other units' reach) is not kept."""
+    kind of ``joiners``, with the questions the search asked a caller's ``joiners`` (11.1.8:
+    other units' reach) and their answers; reused while :func:`_kept_reach` finds it holds."""
     attack = tuple(attack_spaces)
     start = g.state.pieces[pids[0]].loc
     key = _reach_key(side, pids, start, attack, joiners)
-    kept = _kept_reach(g, key, allow)
+    kept = _kept_reach(g, key, allow, joiners)
     if kept is not None:
         return kept
     mark, globs = g.state.change_mark, _reach_globals(g)
-    asked = []
+    asked: list[tuple[str, tuple[int, ...], list[int]]] = []
     if joiners is not None and joiners is not no_joiners:
         ask = joiners
 
         def joiners(to: str, group: list[int]) -> list[int]:
-            asked.append(to)
-            return ask(to, group)
+            answer = ask(to, group)
+            asked.append((to, tuple(group), list(answer)))
+            return answer
     out = _search(g, side, pids, start, list(attack), allow, joiners)
-    if not asked:
-        looked = frozenset(out.pop(None))
-        allowed = {l: n for l, n in (allow or {}).items() if l in looked}
-        _reach_entries(g)[key] = (mark, looked, globs, allowed, out)
-    else:
-        out.pop(None)
+    looked = frozenset(out.pop(None))
+    allowed = {l: n for l, n in (allow or {}).items() if l in looked}
+    _reach_entries(g)[key] = (mark, looked, globs, allowed, out, tuple(asked))
     return out
 
 
@@ -448,12 +450,13 @@ def _search(g: "Game", side: str, pids: list[int], start: str, attack_spaces: li
     paths are tuples of action targets (:class:`Loc`)."""
     looked = {start}
     out: dict = {None: looked}
-    if leave_violation(g, side, pids, start):
+    pos = supply.position(g)
+    if start in pos.sieges and leave_violation(g, side, pids, start):   # 15.2.4 (besieged only)
         return out
     mf = min(int(g.value(p, "mf") or 0) for p in pids)
     if mf <= 0:
         return out
-    pos, mm = supply.position(g), _move_map(g)
+    mm = _move_map(g)
     steps, nation_of, mef = mm.steps, mm.nation, mm.mef
     enemy_units = pos.units["AP" if side == "CP" else "CP"]
     ctrl, beachheads, forts, sieges = pos.ctrl, pos.beachheads, pos.intact_forts, pos.sieges
@@ -527,7 +530,8 @@ def known_path(g: "Game", side: str, pids: list[int], path: list[str],
     if not pids or not path or pids[0] not in g.state.pieces:
         return False
     start = g.state.pieces[pids[0]].loc
-    kept = _kept_reach(g, _reach_key(side, pids, start, tuple(attack_spaces), joiners), allow)
+    kept = _kept_reach(g, _reach_key(side, pids, start, tuple(attack_spaces), joiners), allow,
+                       joiners)
     return kept is not None and kept.get(path[-1]) == tuple(path)
 
 

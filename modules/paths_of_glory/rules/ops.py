@@ -371,7 +371,9 @@ class OpsMove(State):
         on nothing but side, group and path)."""
         key = (side, tuple(group))
         kept = _MOVE_OFFERS.get(key)
-        if kept is not None and kept[0] is reach:
+        if kept is not None and (kept[0] is reach or kept[0] == reach):
+            if kept[0] is not reach:
+                _MOVE_OFFERS[key] = (reach, kept[1], kept[2])
             return kept[1]
         last = kept[2] if kept is not None else {}
         # The targets as self.offer("move", side, pids=..., path=...) types them (on_move's

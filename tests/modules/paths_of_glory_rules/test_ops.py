@@ -796,3 +796,20 @@ def test_move_offers_are_typed_as_offer_types_them(s):
     assert kassel(offered()) == [("koblenz", "frankfurt", "kassel")]
     act(s, "move", "CP", pids=[corps], path=["koblenz"])
     offered()
+
+
+def test_pog_11_1_8_kept_reach_follows_the_joiners_answers(s):
+    """A search that asked the caller who may still join it (11.1.8) is kept with those
+    answers: reused while they are the same, worked out again when they change."""
+    corps = put(s, "ge_corps", "aachen")
+    army = put(s, "ge_1a", "koblenz")
+    g = game(s)
+    movement._REACH.state = None
+    first = movement.reachable(g, "CP", [corps], [], None, lambda to, pids: [army])
+    assert "liege" in first
+    assert movement.reachable(g, "CP", [corps], [], None, lambda to, pids: [army]) is first
+    alone = movement.reachable(g, "CP", [corps], [], None, lambda to, pids: [])
+    assert "liege" not in alone                          # nobody can join it any more
+    assert alone == _stepwise_reach(g, "CP", [corps], [], None, lambda to, pids: [])
+    again = movement.reachable(g, "CP", [corps], [], None, lambda to, pids: [army])
+    assert again == first and again is not alone
