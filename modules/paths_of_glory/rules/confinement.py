@@ -106,7 +106,8 @@ def standing_bars(g: "Game", pids: Iterable[int]) -> tuple[frozenset[str], bool]
     pids = list(pids)
     cavalry = any(is_russian_cavalry(g, p) for p in pids)
     italy = any(italy_closed(g, p) for p in pids)
-    brest = bool(pids) and board.side_of(g, pids[0]) == "AP" and cards.event_played(g, BREST_LITOVSK)
+    brest = (bool(pids) and board.side_of(g, pids[0]) == "AP"
+             and cards.event_played(g, BREST_LITOVSK))
     if not (cavalry or italy):
         return frozenset(), brest
     return board.per_module(g, f"confinement_bars_{cavalry}_{italy}", lambda: frozenset(

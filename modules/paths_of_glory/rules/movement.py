@@ -7,7 +7,6 @@ another's begins), checked step by step.
 from __future__ import annotations
 
 import weakref
-from collections import deque
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from engine import commands as C
@@ -479,38 +478,42 @@ def _search(g: "Game", side: str, pids: list[int], start: str, attack_spaces: li
     if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
             and any(board.is_army(g, p) and board.nation_of(g, p) == "GE" for p in pids)):
         closed.update(("trent", "villach", "trieste"))                             # 5.7.4
+    own_units = pos.units[side]
     seen = {start}
-    queue = deque([(start, ())])
-    while queue:
-        here, path = queue.popleft()
-        last = len(path) + 1 >= mf
-        for nxt, only, typed in steps.get(here, ()):
-            looked.add(nxt)
-            if nxt in seen or nxt in enemy_units or nxt in barred:                  # 11.1.7
-                continue
-            if only and not nations <= only:                                        # 11.1.4
-                continue
-            if nxt in mef:
-                if nxt not in beachheads:                                           # 11.1.10
+    frontier: list = [(start, ())]
+    for depth in range(1, mf + 1):          # breadth first, one MF at a time (11.1.5)
+        further: list = []
+        last = depth == mf
+        for here, path in frontier:
+            for nxt, only, typed in steps.get(here, ()):
+                looked.add(nxt)
+                if nxt in seen or nxt in enemy_units or nxt in barred:                  # 11.1.7
                     continue
-            elif (ctrl[nxt] == "neutral" and nation_of[nxt] != "AL"
-                  and not entry.greek_open(g, nxt)):                                # 11.1.11
-                continue
-            if greek and entry.greek_blocked(g, nxt):                               # 9.5.2.4
-                continue
-            if confined and confinement.entry_violation(g, pids, nxt):              # 16.4.9
-                continue
-            if (here, nxt) in CAUCASUS_LINK and caucasus_link_violation(g, pids, here, nxt):
-                continue
-            seen.add(nxt)
-            new = path + (typed,)
-            must_stop = nxt in forts and ctrl[nxt] != side and nxt not in sieges    # 15.1.1
-            if (nxt not in closed and counts.get(nxt, 0) <= room + allow.get(nxt, 0)  # 10.1.1
-                    and (joiners is None or not must_stop
-                         or not _besieging_fails(g, side, pids, nxt, joiners))):    # 11.1.8
-                out[nxt] = new
-            if not must_stop and not last:
-                queue.append((nxt, new))
+                if only and not nations <= only:                                        # 11.1.4
+                    continue
+                if nxt in mef:
+                    if nxt not in beachheads:                                           # 11.1.10
+                        continue
+                elif (ctrl[nxt] == "neutral" and nation_of[nxt] != "AL"
+                      and not entry.greek_open(g, nxt)):                                # 11.1.11
+                    continue
+                # 9.5.2.4 (a space with Greek units holds units; enemy ones were refused above)
+                if greek and nxt in own_units and entry.greek_blocked(g, nxt):
+                    continue
+                if confined and confinement.entry_violation(g, pids, nxt):              # 16.4.9
+                    continue
+                if (here, nxt) in CAUCASUS_LINK and caucasus_link_violation(g, pids, here, nxt):
+                    continue
+                seen.add(nxt)
+                new = path + (typed,)
+                must_stop = nxt in forts and ctrl[nxt] != side and nxt not in sieges    # 15.1.1
+                if (nxt not in closed and counts.get(nxt, 0) <= room + allow.get(nxt, 0)  # 10.1.1
+                        and (joiners is None or not must_stop
+                             or not _besieging_fails(g, side, pids, nxt, joiners))):    # 11.1.8
+                    out[nxt] = new
+                if not must_stop and not last:
+                    further.append((nxt, new))
+        frontier = further
     return out
 
 
