@@ -314,8 +314,8 @@ def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str) -
 
 
 #: OpsMove's move offers by side and group: (the reach answer they were last made from, those
-#: offers in order, each destination's (path, offer)). An offer is a function of the side, the
-#: group and the path alone, so it is reused for an equal path whatever the position.
+#: offers in order, each destination's offer). An offer is a function of the side, the group
+#: and the path alone, so it is reused for an equal path whatever the position.
 _MOVE_OFFERS: dict[tuple, tuple[dict, list, dict]] = {}
 
 
@@ -375,25 +375,21 @@ class OpsMove(State):
             if kept[0] is not reach:
                 _MOVE_OFFERS[key] = (reach, kept[1], kept[2])
             return kept[1]
-        last = kept[2] if kept is not None else {}
         # The targets as self.offer("move", side, pids=..., path=...) types them (on_move's
         # signature: path and pids, sorted by name, each a Seq of Loc / Piece), built directly:
         # the reach's paths are tuples of Loc already (test_ops checks the two agree).
-        pids = None
-        offers, by_dest = [], {}
-        for dest, path in sorted(reach.items()):
-            hit = last.get(dest)
-            if hit is not None and hit[0] == path:
-                action = hit[1]
-            else:
-                if pids is None:
-                    pids = ("pids", Seq(Piece(p) for p in group))   # made once a group
-                action = Action.of("move", side, (("path", Seq(path)), pids))
-            offers.append((dest, action))
-            by_dest[dest] = (path, action)
+        pids = ("pids", Seq(Piece(p) for p in group))
+        if kept is None:
+            offers = [(dest, Action.of("move", side, (("path", Seq(path)), pids)))
+                      for dest, path in sorted(reach.items())]
+        else:
+            last_reach, last_offer = kept[0], kept[2]
+            offers = [(dest, last_offer[dest] if last_reach.get(dest) == path
+                       else Action.of("move", side, (("path", Seq(path)), pids)))
+                      for dest, path in sorted(reach.items())]
         if len(_MOVE_OFFERS) > movement.REACH_KEPT_LIMIT:
             _MOVE_OFFERS.clear()
-        _MOVE_OFFERS[key] = (reach, offers, by_dest)
+        _MOVE_OFFERS[key] = (reach, offers, dict(offers))
         return offers
 
     @staticmethod
