@@ -301,11 +301,13 @@ def _pending_forts(g: Game, frame: dict) -> list[str]:
                   and not movement.can_besiege(g, l, board.units_in(g, l, side)))
 
 
-def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str) -> str | None:
+def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str,
+                    pending: list[str] | None = None) -> str | None:
     """11.1.8: the pending fort this move would leave unable to be besieged (its promised
-    joiners going elsewhere), or None."""
+    joiners going elsewhere), or None (``pending``: :func:`_pending_forts`, when the caller
+    has it)."""
     side = frame["side"]
-    for loc in _pending_forts(g, frame):
+    for loc in (_pending_forts(g, frame) if pending is None else pending):
         if loc == dest:
             continue
         if not movement.can_besiege(g, loc, board.units_in(g, loc, side) + joiners(loc, pids)):
@@ -349,7 +351,7 @@ class OpsMove(State):
             for group in groups:
                 reach = movement.reachable(g, side, group, attack, allow, joiners)
                 for dest, action in self._move_offers(side, group, reach):
-                    if pending and _strands_a_fort(g, frame, joiners, group, dest):
+                    if pending and _strands_a_fort(g, frame, joiners, group, dest, pending):
                         continue
                     fixes = fixes or loc in over
                     moves = True
@@ -360,7 +362,8 @@ class OpsMove(State):
                         yield self.offer("entrench", side, pid=p)
         # PoG 10.1.2 (an unfixable overstack: 10.1.3 at round end); 11.1.8 (a fort entered
         # on the strength of units still to move waits for them while they can move)
-        if (not over or not fixes) and (not moves or not self._fort_waits(g, frame, joiners)):
+        if (not over or not fixes) and (
+                not moves or not self._fort_waits(g, frame, joiners, pending)):
             yield self.offer("end_move", side)
 
     def _move_offers(self, side: str, group: list[int],
@@ -393,10 +396,12 @@ class OpsMove(State):
         return offers
 
     @staticmethod
-    def _fort_waits(g: Game, frame: dict, joiners) -> str | None:
-        """11.1.8: a pending fort that the units still free to move can complete."""
+    def _fort_waits(g: Game, frame: dict, joiners,
+                    pending: list[str] | None = None) -> str | None:
+        """11.1.8: a pending fort that the units still free to move can complete
+        (``pending``: :func:`_pending_forts`, when the caller has it)."""
         side = frame["side"]
-        for loc in _pending_forts(g, frame):
+        for loc in (_pending_forts(g, frame) if pending is None else pending):
             if movement.can_besiege(g, loc, board.units_in(g, loc, side) + joiners(loc, [])):
                 return loc
         return None
