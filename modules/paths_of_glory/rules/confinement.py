@@ -96,3 +96,22 @@ def attack_violation(g: "Game", pid: int, target: str) -> Violation | None:
     if is_russian_cavalry(g, pid) and on_near_east_map(g, target):
         return Violation("PoG AP #57", "the Russian cavalry corps may not operate in the Near East")
     return _italy_violation(g, pid, target)
+
+
+def standing_bars(g: "Game", pids: Iterable[int]) -> tuple[frozenset[str], bool]:
+    """:func:`entry_violation` split for a search that asks it of many spaces: the spaces it
+    refuses these units whatever stands there (AP #57 the Near East map for the Russian
+    cavalry, 5.7.4 #6 Italy for an army kept out), and whether it may refuse more depending
+    on the units in a space (CP #45, 16.4.9: Allied units after Brest-Litovsk) — then ask it
+    space by space. The sets are made once per module."""
+    pids = list(pids)
+    cavalry = any(is_russian_cavalry(g, p) for p in pids)
+    italy = any(italy_closed(g, p) for p in pids)
+    brest = (bool(pids) and board.side_of(g, pids[0]) == "AP"
+             and cards.event_played(g, BREST_LITOVSK))
+    if not (cavalry or italy):
+        return frozenset(), brest
+    return board.per_module(g, f"confinement_bars_{cavalry}_{italy}", lambda: frozenset(
+        loc for loc in board.spaces(g)
+        if (cavalry and on_near_east_map(g, loc))
+        or (italy and board.attr(g, loc, "nation") == "IT"))), brest

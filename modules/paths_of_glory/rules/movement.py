@@ -7,7 +7,6 @@ another's begins), checked step by step.
 from __future__ import annotations
 
 import weakref
-from collections import deque
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from engine import commands as C
@@ -149,6 +148,13 @@ def enemy_fort(g: "Game", loc: str, side: str) -> bool:
     seen = supply.position(g)
     if loc in seen.ctrl:             # a space: its fort and controller as the snapshot has them
         return loc in seen.intact_forts and seen.ctrl[loc] != side
+    return _enemy_fort_read(g, loc, side)
+
+
+def _enemy_fort_read(g: "Game", loc: str, side: str) -> bool:
+    """:func:`enemy_fort` read from ``loc``'s own stack (its Destroyed and Control markers), not
+    the supply snapshot: the same answer, for a move in progress, whose every step would
+    otherwise bring the snapshot up to date only to ask it one space."""
     return board.fort_intact(g, loc) and board.controller(g, loc) != side
 
 
@@ -343,86 +349,179 @@ def _reach_key(side: str, pids: list[int], start: str, attack: tuple,
     return side, tuple(pids), start, attack, kind
 
 
-def _kept_reach(g: "Game", key: tuple, allow: dict | None) -> dict[str, list[str]] | None:
+def _kept_reach(g: "Game", key: tuple, allow: dict | None,
+                joiners: "Joiners | None" = None) -> dict[str, tuple[Loc, ...]] | None:
     """The reach kept for ``key`` if it still holds, else None. It holds while no stack among
     the spaces its search looked at changed (the state's journal of touched locations: units,
     control, siege, destroyed-fort and beachhead markers, faces and properties of the group
-    itself, which stands in its start space), the globals it reads are equal and ``allow`` gives
-    the same allowance in those spaces."""
+    itself, which stands in its start space), the globals it reads are equal, ``allow`` gives
+    the same allowance in those spaces and ``joiners`` (the caller's, 11.1.8) gives the same
+    answers to the questions the search asked it: then the search would run alike."""
     entries = _reach_entries(g)
     entry = entries.get(key)
     if entry is None:
         return None
-    mark, looked, globs, allowed, result = entry
+    mark, looked, globs, allowed, result, asked = entry
     state = g.state
     touched = state.touched_since(mark)
     if (touched is None or not looked.isdisjoint(touched) or globs != _reach_globals(g)
-            or allowed != {l: n for l, n in (allow or {}).items() if l in looked}):
-        del entries[key]
+            or allowed != {l: n for l, n in (allow or {}).items() if l in looked}
+            or (asked and any(joiners(to, list(group)) != answer
+                              for to, group, answer in asked))):
+        entries.pop(key, None)
         return None
-    entries[key] = (state.change_mark, looked, globs, allowed, result)
+    entries[key] = (state.change_mark, looked, globs, allowed, result, asked)
     return result
 
 
 def reachable(g: "Game", side: str, pids: list[int], attack_spaces: Iterable[str],
               allow: dict | None = None,
-              joiners: "Joiners | None" = no_joiners) -> dict[str, list[str]]:
-    """Every space the group may end a move in, with one (shortest) legal path to it (the
-    answer is kept: the caller must not change it).
+              joiners: "Joiners | None" = no_joiners) -> dict[str, tuple[Loc, ...]]:
+    """Every space the group may end a move in, with one (shortest) legal path to it, a tuple
+    of action targets (the answer is kept: the caller must not change it).
 
     Kept per state, keyed on the group, its start space, the side, the Attack spaces and the
-    kind of ``joiners``; reused while :func:`_kept_reach` finds it holds. A search that asked
-    a caller's ``joiners`` (11.1.8: other units' reach) is not kept."""
+    kind of ``joiners``, with the questions the search asked a caller's ``joiners`` (11.1.8:
+    other units' reach) and their answers; reused while :func:`_kept_reach` finds it holds."""
     attack = tuple(attack_spaces)
     start = g.state.pieces[pids[0]].loc
     key = _reach_key(side, pids, start, attack, joiners)
-    kept = _kept_reach(g, key, allow)
+    kept = _kept_reach(g, key, allow, joiners)
     if kept is not None:
         return kept
     mark, globs = g.state.change_mark, _reach_globals(g)
-    asked = []
+    asked: list[tuple[str, tuple[int, ...], list[int]]] = []
     if joiners is not None and joiners is not no_joiners:
         ask = joiners
 
         def joiners(to: str, group: list[int]) -> list[int]:
-            asked.append(to)
-            return ask(to, group)
+            answer = ask(to, group)
+            asked.append((to, tuple(group), list(answer)))
+            return answer
     out = _search(g, side, pids, start, list(attack), allow, joiners)
-    if not asked:
-        looked = frozenset(out.pop(None))
-        allowed = {l: n for l, n in (allow or {}).items() if l in looked}
-        _reach_entries(g)[key] = (mark, looked, globs, allowed, out)
-    else:
-        out.pop(None)
+    looked = frozenset(out.pop(None))
+    allowed = {l: n for l, n in (allow or {}).items() if l in looked}
+    _reach_entries(g)[key] = (mark, looked, globs, allowed, out, tuple(asked))
     return out
+
+
+class _MoveMap:
+    """What :func:`_search` reads of the printed map, once per module: each space's
+    connections as (neighbour, the nationalities its line admits (:func:`edge_lines`: empty,
+    all), the neighbour as an action target), each space's nation, the MEF spaces (11.1.10),
+    and the spaces barred to a BEF unit (11.1.17), to an army off the Near East map (11.3.1)
+    and to Russians in August 1914 (15.1.12)."""
+
+    def __init__(self, g: "Game") -> None:
+        lines, typed = edge_lines(g), space_locs(g)
+        self.steps = {loc: tuple((other, lines[(loc, other)], typed[other]) for other, _ in out)
+                      for loc, out in adjacency(g).items()}
+        self.nation = {loc: board.attr(g, loc, "nation") for loc in self.steps}
+        self.mef = frozenset(l for l in self.steps if board.attr(g, l, "mef"))
+        self.off_bef = frozenset(l for l, n in self.nation.items() if n not in BEF_NATIONS)
+        self.near_east = _near_east(g)
+        self.ge_forts = frozenset(l for l, n in self.nation.items()
+                                  if n == "GE" and board.fort_value(g, l))
+        self._barred: dict[tuple, frozenset[str]] = {}
+
+    def barred(self, bef: bool, army_off_ne: bool, ru_august: bool,
+               bars: frozenset[str]) -> frozenset[str]:
+        """The spaces a group with these units may never enter: the union of the sets, with
+        ``bars`` (:func:`confinement.standing_bars`, made once per module)."""
+        key = (bef, army_off_ne, ru_august, bars)
+        hit = self._barred.get(key)
+        if hit is None:
+            hit = self._barred[key] = bars.union(
+                *(s for on, s in zip(key, (self.off_bef, self.near_east, self.ge_forts)) if on))
+        return hit
+
+
+def _move_map(g: "Game") -> _MoveMap:
+    return board.per_module(g, "move_map", lambda: _MoveMap(g))
 
 
 def _search(g: "Game", side: str, pids: list[int], start: str, attack_spaces: list[str],
             allow: dict | None, joiners: "Joiners | None") -> dict:
-    """:func:`reachable`'s breadth-first search; under the key None, every space it looked at."""
+    """:func:`reachable`'s breadth-first search; under the key None, every space it looked at.
+
+    It asks what :func:`entry_check` and :func:`stop_violation` ask, as yes/no questions read
+    from the module's :class:`_MoveMap` and the supply snapshot (which nothing here changes);
+    paths are tuples of action targets (:class:`Loc`)."""
     looked = {start}
     out: dict = {None: looked}
-    if leave_violation(g, side, pids, start):
+    pos = supply.position(g)
+    if start in pos.sieges and leave_violation(g, side, pids, start):   # 15.2.4 (besieged only)
         return out
     mf = min(int(g.value(p, "mf") or 0) for p in pids)
+    if mf <= 0:
+        return out
+    mm = _move_map(g)
+    steps, nation_of, mef = mm.steps, mm.nation, mm.mef
+    enemy_units = pos.units["AP" if side == "CP" else "CP"]
+    ctrl, beachheads, forts, sieges = pos.ctrl, pos.beachheads, pos.intact_forts, pos.sieges
+    # entry (entry_check): what depends only on the group, read once
+    nations = {board.nation_of(g, p) for p in pids}
+    types = [g.ptype(p) for p in pids]
+    bars, confined = confinement.standing_bars(g, pids)         # AP #57, 5.7.4 #6; 16.4.9
+    barred = mm.barred(
+        any(pt.attrs.get("bef") for pt in types),                                   # 11.1.17
+        any(pt.size == "army" and not near_east_army(g, p) for p, pt in zip(pids, types)),
+        g.get("turn") == 1 and any(pt.nationality == "RU" for pt in types),         # 15.1.12
+        bars)
+    greek = entry.greek_limited(g)
+    # stopping (stop_violation): likewise
+    room = STACKING_LIMIT - len(pids)
+    counts, allow = pos.counts[side], allow or {}
+    closed = set(attack_spaces)                                                     # 11.1.6
+    if side == "CP" and not coast_open(g):
+        closed.update(CP_COAST)                                                     # 11.1.9
+    if (g.get("pog_scenario") == "historical" and g.get("commitment_ap") != "total_war"
+            and any(board.is_army(g, p) and board.nation_of(g, p) == "GE" for p in pids)):
+        closed.update(("trent", "villach", "trieste"))                             # 5.7.4
+    own_units = pos.units[side]
     seen = {start}
-    queue = deque([(start, [])])
-    enters, adj = entry_check(g, side, pids), adjacency(g)
-    while queue:
-        here, path = queue.popleft()
-        if len(path) >= mf:
-            continue
-        for nxt, _only in adj.get(here, ()):
-            looked.add(nxt)
-            if nxt in seen or enters(here, nxt):
-                continue
-            seen.add(nxt)
-            new = path + [nxt]
-            if stop_violation(g, side, pids, nxt, attack_spaces, allow, joiners) is None:
-                out[nxt] = new
-            if not (enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt)):
-                queue.append((nxt, new))
+    frontier: list = [(start, ())]
+    for depth in range(1, mf + 1):          # breadth first, one MF at a time (11.1.5)
+        further: list = []
+        last = depth == mf
+        for here, path in frontier:
+            for nxt, only, typed in steps.get(here, ()):
+                looked.add(nxt)
+                if nxt in seen or nxt in enemy_units or nxt in barred:                  # 11.1.7
+                    continue
+                if only and not nations <= only:                                        # 11.1.4
+                    continue
+                if nxt in mef:
+                    if nxt not in beachheads:                                           # 11.1.10
+                        continue
+                elif (ctrl[nxt] == "neutral" and nation_of[nxt] != "AL"
+                      and not entry.greek_open(g, nxt)):                                # 11.1.11
+                    continue
+                # 9.5.2.4 (a space with Greek units holds units; enemy ones were refused above)
+                if greek and nxt in own_units and entry.greek_blocked(g, nxt):
+                    continue
+                if confined and confinement.entry_violation(g, pids, nxt):              # 16.4.9
+                    continue
+                if (here, nxt) in CAUCASUS_LINK and caucasus_link_violation(g, pids, here, nxt):
+                    continue
+                seen.add(nxt)
+                new = path + (typed,)
+                must_stop = nxt in forts and ctrl[nxt] != side and nxt not in sieges    # 15.1.1
+                if (nxt not in closed and counts.get(nxt, 0) <= room + allow.get(nxt, 0)  # 10.1.1
+                        and (joiners is None or not must_stop
+                             or not _besieging_fails(g, side, pids, nxt, joiners))):    # 11.1.8
+                    out[nxt] = new
+                if not must_stop and not last:
+                    further.append((nxt, new))
+        frontier = further
     return out
+
+
+def _besieging_fails(g: "Game", side: str, pids: list[int], to: str, joiners: "Joiners") -> bool:
+    """11.1.8 as :func:`stop_violation` asks it: the group, with the units already in ``to``
+    and even with those that may still join them, could not besiege its enemy fort."""
+    force = board.units_in(g, to, side) + list(pids)
+    return not can_besiege(g, to, force) and not can_besiege(g, to, force + joiners(to, pids))
 
 
 def known_path(g: "Game", side: str, pids: list[int], path: list[str],
@@ -434,8 +533,9 @@ def known_path(g: "Game", side: str, pids: list[int], path: list[str],
     if not pids or not path or pids[0] not in g.state.pieces:
         return False
     start = g.state.pieces[pids[0]].loc
-    kept = _kept_reach(g, _reach_key(side, pids, start, tuple(attack_spaces), joiners), allow)
-    return kept is not None and kept.get(path[-1]) == path
+    kept = _kept_reach(g, _reach_key(side, pids, start, tuple(attack_spaces), joiners), allow,
+                       joiners)
+    return kept is not None and kept.get(path[-1]) == tuple(path)
 
 
 def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
@@ -461,7 +561,7 @@ def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
                 g.do(C.Delete(mark))  # PoG 11.2.5
             else:
                 g.do(C.SetFace(mark, 0))  # PoG 11.2.6
-        if not enemy_fort(g, step, side) and not ana_only:  # PoG 11.1.15: ANA converts none
+        if not _enemy_fort_read(g, step, side) and not ana_only:  # PoG 11.1.15: ANA converts none
             set_control(g, step, side)  # PoG 11.1.14
             if step in (g.get("pog_ana_held") or ()):
                 g.set("pog_ana_held", [l for l in g.get("pog_ana_held") if l != step])
@@ -476,7 +576,7 @@ def carry_out(g: "Game", side: str, pids: list[int], path: list[str]) -> None:
     end = path[-1]
     if ana_only:
         hold_ana_space(g, end)
-    if enemy_fort(g, end, side) and not board.fort_besieged(g, end) \
+    if _enemy_fort_read(g, end, side) and not board.fort_besieged(g, end) \
             and can_besiege(g, end, board.units_in(g, end, side)):
         g.do(C.Create("m_siege", end, None, 0, {}))  # PoG 15.2.1
         g.note(f"PoG 15.2.1: the fort of {place(g, end)} is besieged")

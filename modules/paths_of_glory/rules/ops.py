@@ -18,7 +18,7 @@ import weakref
 from typing import Iterator
 
 from engine import commands as C
-from engine.actions import Action, Loc, Piece
+from engine.actions import Action, Loc, Piece, Seq
 from engine.machine import State
 from engine.rules import Prompt, Violation
 
@@ -349,11 +349,13 @@ def _pending_forts(g: Game, frame: dict) -> list[str]:
                   and not movement.can_besiege(g, l, board.units_in(g, l, side)))
 
 
-def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str) -> str | None:
+def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str,
+                    pending: list[str] | None = None) -> str | None:
     """11.1.8: the pending fort this move would leave unable to be besieged (its promised
-    joiners going elsewhere), or None."""
+    joiners going elsewhere), or None (``pending``: :func:`_pending_forts`, when the caller
+    has it)."""
     side = frame["side"]
-    for loc in _pending_forts(g, frame):
+    for loc in (_pending_forts(g, frame) if pending is None else pending):
         if loc == dest:
             continue
         if not movement.can_besiege(g, loc, board.units_in(g, loc, side) + joiners(loc, pids)):
@@ -361,8 +363,10 @@ def _strands_a_fort(g: Game, frame: dict, joiners, pids: list[int], dest: str) -
     return None
 
 
-#: OpsMove's move offers by the reach answer they were made from (id → (answer, offers)).
-_MOVE_OFFERS: dict[int, tuple[dict, list]] = {}
+#: OpsMove's move offers by side and group: (the reach answer they were last made from, those
+#: offers in order, each destination's offer). An offer is a function of the side, the group
+#: and the path alone, so it is reused for an equal path whatever the position.
+_MOVE_OFFERS: dict[tuple, tuple[dict, list, dict]] = {}
 
 
 class OpsMove(State):
@@ -383,7 +387,6 @@ class OpsMove(State):
         over = _overstacked(g, side, frame)
         joiners = _joiners(g, frame, allow)
         pending = _pending_forts(g, frame)
-        spaces = movement.space_locs(g)
         fixes = moves = False
         for loc, units in sorted(free.items()):
             groups = [units] if len(units) > 1 else []
@@ -395,8 +398,8 @@ class OpsMove(State):
                     groups.append([p])
             for group in groups:
                 reach = movement.reachable(g, side, group, attack, allow, joiners)
-                for dest, action in self._move_offers(side, group, reach, spaces):
-                    if pending and _strands_a_fort(g, frame, joiners, group, dest):
+                for dest, action in self._move_offers(side, group, reach):
+                    if pending and _strands_a_fort(g, frame, joiners, group, dest, pending):
                         continue
                     fixes = fixes or loc in over
                     moves = True
@@ -407,30 +410,46 @@ class OpsMove(State):
                         yield self.offer("entrench", side, pid=p)
         # PoG 10.1.2 (an unfixable overstack: 10.1.3 at round end); 11.1.8 (a fort entered
         # on the strength of units still to move waits for them while they can move)
-        if (not over or not fixes) and (not moves or not self._fort_waits(g, frame, joiners)):
+        if (not over or not fixes) and (
+                not moves or not self._fort_waits(g, frame, joiners, pending)):
             yield self.offer("end_move", side)
 
-    def _move_offers(self, side: str, group: list[int], reach: dict[str, list[str]],
-                     spaces: dict[str, Loc]) -> list[tuple[str, Action]]:
+    def _move_offers(self, side: str, group: list[int],
+                     reach: dict[str, tuple[Loc, ...]]) -> list[tuple[str, Action]]:
         """The move offers of one group's reach, by destination in order. Made once per reach
         answer: :func:`movement.reachable` hands back the very same (unchanged) answer while it
-        holds, and that answer is kept for one side and group, so its offers are the same."""
-        kept = _MOVE_OFFERS.get(id(reach))
-        if kept is not None and kept[0] is reach:
+        holds. A new answer reuses the group's last offers of the same paths (an offer depends
+        on nothing but side, group and path)."""
+        key = (side, tuple(group))
+        kept = _MOVE_OFFERS.get(key)
+        if kept is not None and (kept[0] is reach or kept[0] == reach):
+            if kept[0] is not reach:
+                _MOVE_OFFERS[key] = (reach, kept[1], kept[2])
             return kept[1]
-        typed = [Piece(p) for p in group]      # the offer's types, made once a group
-        offers = [(dest, self.offer("move", side, pids=typed, path=[spaces[x] for x in path]))
-                  for dest, path in sorted(reach.items())]
+        # The targets as self.offer("move", side, pids=..., path=...) types them (on_move's
+        # signature: path and pids, sorted by name, each a Seq of Loc / Piece), built directly:
+        # the reach's paths are tuples of Loc already (test_ops checks the two agree).
+        pids = ("pids", Seq(Piece(p) for p in group))
+        if kept is None:
+            offers = [(dest, Action.of("move", side, (("path", Seq(path)), pids)))
+                      for dest, path in sorted(reach.items())]
+        else:
+            last_reach, last_offer = kept[0], kept[2]
+            offers = [(dest, last_offer[dest] if last_reach.get(dest) == path
+                       else Action.of("move", side, (("path", Seq(path)), pids)))
+                      for dest, path in sorted(reach.items())]
         if len(_MOVE_OFFERS) > movement.REACH_KEPT_LIMIT:
             _MOVE_OFFERS.clear()
-        _MOVE_OFFERS[id(reach)] = (reach, offers)  # the answer is held: its id is not reused
+        _MOVE_OFFERS[key] = (reach, offers, dict(offers))
         return offers
 
     @staticmethod
-    def _fort_waits(g: Game, frame: dict, joiners) -> str | None:
-        """11.1.8: a pending fort that the units still free to move can complete."""
+    def _fort_waits(g: Game, frame: dict, joiners,
+                    pending: list[str] | None = None) -> str | None:
+        """11.1.8: a pending fort that the units still free to move can complete
+        (``pending``: :func:`_pending_forts`, when the caller has it)."""
         side = frame["side"]
-        for loc in _pending_forts(g, frame):
+        for loc in (_pending_forts(g, frame) if pending is None else pending):
             if movement.can_besiege(g, loc, board.units_in(g, loc, side) + joiners(loc, [])):
                 return loc
         return None

@@ -684,3 +684,161 @@ def test_pog_10_1_2_kept_reach_follows_the_allowance(s):
     allowed = movement.reachable(game(s), "CP", [mover], [], {"essen": 1})  # PoG 10.1.2
     assert "essen" in allowed
     assert allowed == _cold_reach(game(s), "CP", [mover], {"essen": 1})
+
+
+# -- the movement search agrees with the step-by-step checks (movement._search) -----------------
+
+def _stepwise_reach(g, side, pids, attack, allow=None, joiners=movement.no_joiners):
+    """Where the group may end a move, by breadth-first search asking the checks a submitted
+    move meets step by step (11.1.3–11.1.17 entry, 10.1.1 / 11.1.6 / 11.1.8 / 11.1.9 / 5.7.4
+    stop, 15.1.1 must-stop, 15.2.4 leaving): the reference the kept search must agree with."""
+    start = g.state.pieces[pids[0]].loc
+    if movement.leave_violation(g, side, pids, start):
+        return {}
+    mf = min(int(g.value(p, "mf") or 0) for p in pids)
+    out, seen, frontier = {}, {start}, [(start, ())]
+    while frontier:
+        nxt_frontier = []
+        for here, path in frontier:
+            if len(path) >= mf:
+                continue
+            for nxt, _only in movement.adjacency(g)[here]:
+                if nxt in seen or movement.entry_violation(g, side, pids, here, nxt):
+                    continue
+                seen.add(nxt)
+                new = path + (nxt,)
+                if movement.stop_violation(g, side, pids, nxt, attack, allow, joiners) is None:
+                    out[nxt] = new
+                if not (movement.enemy_fort(g, nxt, side) and not board.fort_besieged(g, nxt)):
+                    nxt_frontier.append((nxt, new))
+        frontier = nxt_frontier
+    return out
+
+
+def _agrees(g, side, pids, attack=(), allow=None, joiners=movement.no_joiners):
+    movement._REACH.state = None
+    reach = movement.reachable(g, side, pids, list(attack), allow, joiners)
+    assert reach == _stepwise_reach(g, side, pids, list(attack), allow, joiners)
+    assert all(type(x) is movement.Loc for path in reach.values() for x in path)
+    return reach
+
+
+def test_pog_11_1_search_agrees_with_the_checks_west(s):
+    """11.1.6 Attack space, 10.1.1/10.1.2 stacking with an allowance, 11.1.9 the coast, 11.1.7
+    enemy units, 15.1.1 an enemy fort, 11.1.17 the BEF, 11.1.4 the Channel line."""
+    ge = put(s, "ge_corps", "cambrai")
+    army = put(s, "ge_1a", "cambrai")
+    for loc in ("sedan", "cambrai"):
+        put(s, "m_control", loc, face=1)
+    for _ in range(3):
+        put(s, "ge_corps", "brussels")
+    put(s, "fr_corps", "paris")
+    bef = put(s, "bef_corps", "calais")
+    br = put(s, "br_corps", "london")
+    fr = put(s, "fr_corps", "london")
+    g = game(s)
+    for pids in ([ge], [army], [ge, army]):
+        _agrees(g, "CP", pids, attack=["sedan"], allow={"brussels": 1})
+        _agrees(g, "CP", pids, joiners=None)
+    assert "amiens" not in _agrees(g, "CP", [ge])                    # PoG 11.1.9
+    _agrees(g, "AP", [bef])
+    _agrees(g, "AP", [br])
+    assert "calais" not in _agrees(g, "AP", [fr])        # PoG 11.1.4
+    set_global(s, "ws_cp", 4)
+    assert "amiens" in _agrees(game(s), "CP", [ge])
+
+
+def test_pog_11_1_search_agrees_with_the_checks_east_and_near_east(s):
+    """15.1.12 Russians in August 1914, 11.3.1 armies off the Near East map, 11.3.2 the
+    Caucasus link, AP #57 the Russian cavalry, 16.4.9 after Brest-Litovsk, 11.1.10 MEF spaces
+    without a beachhead, 11.1.11 neutrals."""
+    set_global(s, "turn", 1)
+    ru = put(s, "ru_1a", "kovno")
+    corps = put(s, "ru_corps", "kovno")
+    cau = put(s, "ru_cau", "batum")
+    link = put(s, "ru_corps", "caucasus")
+    cav = put(s, "ru_cav_corps", "grozny")
+    fr = put(s, "fr_corps", "warsaw")
+    br = put(s, "br_corps", "gallipoli")
+    g = game(s)
+    for side, pids in (("AP", [ru]), ("AP", [corps]), ("AP", [ru, corps]), ("AP", [cau]),
+                       ("AP", [link]), ("AP", [cav]), ("AP", [fr]), ("AP", [br])):
+        _agrees(g, side, pids)
+    set_global(s, "turn", 2)
+    set_global(s, "pog_events", ["cp_45"])
+    g = game(s)
+    for pids in ([ru], [corps], [fr], [cav]):
+        _agrees(g, "AP", pids)
+
+
+def test_pog_9_5_2_4_and_5_7_4_search_agrees_with_the_checks(s):
+    """9.5.2.4 Greek limited entry (neutral Greek units, open Greek spaces) and the Historical
+    5.7.4 limits on German armies in Trent, Villach and Trieste."""
+    put(s, "gr_corps", "kavala")                       # an Allied space Greek units block
+    fr = put(s, "fr_corps", "salonika")
+    put(s, "m_control", "salonika", face=0)
+    set_global(s, "pog_greece_limited", True)
+    ge = put(s, "ge_1a", "innsbruck")
+    set_global(s, "pog_scenario", "historical")
+    g = game(s)
+    reach = _agrees(g, "AP", [fr])
+    assert "kavala" not in reach and "florina" in reach   # PoG 9.5.2.4
+    _agrees(g, "CP", [ge])
+
+
+def test_pog_11_1_8_search_agrees_with_the_checks_with_joiners(s):
+    """11.1.8: a corps may stop in an enemy fort's space only if the units that may still join
+    it could besiege the fort."""
+    corps = put(s, "ge_corps", "aachen")
+    army = put(s, "ge_1a", "koblenz")
+    g = game(s)
+    assert "liege" not in _agrees(g, "CP", [corps])
+    assert "liege" in _agrees(g, "CP", [corps], joiners=lambda to, pids: [army])
+    assert "liege" in _agrees(g, "CP", [corps], joiners=None)
+
+
+def test_move_offers_are_typed_as_offer_types_them(s):
+    """The move offers built from a reach equal, and repr as, the state's own ``offer`` — also
+    after a move changed the reach (offers of unchanged paths are reused)."""
+    corps = put(s, "ge_corps", "aachen")
+    army = put(s, "ge_1a", "aachen")
+    put(s, "ge_corps", "koblenz")
+    ops(s, "CP", 2)
+    act(s, "activate", "CP", space="aachen", mode="move")
+    act(s, "activate", "CP", space="koblenz", mode="move")
+    state = s.ruleset.machine.table["ops_move"]
+
+    def offered():
+        moves = [a for a in s.legal_actions() if a.verb == "move"]
+        assert moves
+        for a in moves:
+            again = state.offer("move", "CP", pids=list(a["pids"]),
+                                path=[str(x) for x in a["path"]])
+            assert a == again and repr(a) == repr(again) and hash(a) == hash(again)
+            assert [type(x) for x in a["path"]] == [type(x) for x in again["path"]]
+            assert [type(x) for x in a["pids"]] == [type(x) for x in again["pids"]]
+        return moves
+    def kassel(moves):
+        return [tuple(a["path"]) for a in moves if a["pids"] == [army] and a["path"][-1] == "kassel"]
+    assert kassel(offered()) == [("essen", "kassel")]
+    put(s, "fr_corps", "essen")                          # PoG 11.1.7: the way by Essen closes
+    assert kassel(offered()) == [("koblenz", "frankfurt", "kassel")]
+    act(s, "move", "CP", pids=[corps], path=["koblenz"])
+    offered()
+
+
+def test_pog_11_1_8_kept_reach_follows_the_joiners_answers(s):
+    """A search that asked the caller who may still join it (11.1.8) is kept with those
+    answers: reused while they are the same, worked out again when they change."""
+    corps = put(s, "ge_corps", "aachen")
+    army = put(s, "ge_1a", "koblenz")
+    g = game(s)
+    movement._REACH.state = None
+    first = movement.reachable(g, "CP", [corps], [], None, lambda to, pids: [army])
+    assert "liege" in first
+    assert movement.reachable(g, "CP", [corps], [], None, lambda to, pids: [army]) is first
+    alone = movement.reachable(g, "CP", [corps], [], None, lambda to, pids: [])
+    assert "liege" not in alone                          # nobody can join it any more
+    assert alone == _stepwise_reach(g, "CP", [corps], [], None, lambda to, pids: [])
+    again = movement.reachable(g, "CP", [corps], [], None, lambda to, pids: [army])
+    assert again == first and again is not alone
