@@ -105,7 +105,11 @@ class Transaction:
 
 
 class Ruleset:
-    """Base class of every ruleset. A subclass sets ``id`` and overrides what it enforces."""
+    """Base class of every ruleset. A subclass sets ``id`` and overrides what it enforces.
+
+    Rules are asked from one thread at a time (the client's main loop, the server's event
+    loop, one fuzz worker process): a ruleset may keep what it worked out of a state or a
+    module between calls without locks."""
     id = "base"
     name = "base"
     #: Whether this ruleset enforces rules (offers legal actions, refuses illegal ones). The

@@ -342,7 +342,8 @@ def _read_space(stack, pieces, kinds, unit_side) -> tuple | None:
 
 class _Kept:
     """The last snapshot made, for which state (weakly: a state dropped is never matched by a
-    later one at the same address), module (which that state holds) and journal mark."""
+    later one at the same address), module (which that state holds) and journal mark. One
+    holder for the process: rules run on one thread at a time (engine.rules.Ruleset)."""
     __slots__ = ("state", "module", "mark", "snap")
 
     def __init__(self) -> None:
