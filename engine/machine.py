@@ -510,8 +510,7 @@ class MachineRuleset(Ruleset):
         ``refuse`` with the typed action, which is also what the record keeps). A subclass
         that overrides :meth:`check` is honoured: its check decides, then the action is typed."""
         if type(self).check is not MachineRuleset.check:
-            violation = self.check(state, action)
-            return violation, action if violation is not None else self.typed(state, action)
+            return super().vet(state, action)       # Ruleset.vet: check, then typed
         return self._vet(state, action)
 
     def _vet(self, state: GameState, action: Action) -> tuple[Violation | None, Action]:

@@ -63,6 +63,14 @@ def per_module(g: "Game", name: str, build: Callable[[], T]) -> T:
     return hit
 
 
+def printed_spaces(g: "Game", name: str, keep: Callable[[str], bool]) -> tuple[str, ...]:
+    """The map's spaces for which ``keep`` holds, in map order, worked out once per module
+    (:func:`per_module`, under ``name``): ``keep`` must read printed facts only (nation, port,
+    fort, VP, supply source, region), never the position, and ``name`` must tell apart every
+    question asked (the nation or list it reads)."""
+    return per_module(g, "printed:" + name, lambda: tuple(l for l in spaces(g) if keep(l)))
+
+
 def units_in(g: "Game", loc: str, side: str | None = None) -> list[int]:
     """Combat units in ``loc`` (bottom to top), of ``side`` if given."""
     stack = g.state.stacks.get(loc)

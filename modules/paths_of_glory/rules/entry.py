@@ -107,9 +107,8 @@ def choice_spaces(g: "Game", nation: str) -> list[str]:
     """4.2.2 "one corps in each of any 4 other spaces" of the nation: spaces of the nation,
     not the capital, friendly, without a unit of the nation already placed there."""
     side = SIDE[nation]
-    others = board.per_module(g, f"entry_other_spaces:{nation}", lambda: tuple(  # printed
-        l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
-        and l != CAPITAL[nation]))
+    others = board.printed_spaces(g, f"non-capital:{nation}", lambda l: board.attr(
+        g, l, "nation") == nation and l != CAPITAL[nation])
     return [l for l in others if board.controller(g, l) == side and not board.units_in(g, l)]
 
 
@@ -180,9 +179,7 @@ def salonika_candidates(g: "Game") -> list[int]:
         if board.is_unit(g, pid) and not board.is_army(g, pid) \
                 and board.nation_of(g, pid) in SALONIKA_NATIONS:
             out.append(pid)
-    ports = board.per_module(g, "entry_ports", lambda: tuple(      # printed, map order
-        l for l in board.spaces(g) if board.attr(g, l, "port")))
-    for loc in ports:
+    for loc in board.printed_spaces(g, "ports", lambda l: board.attr(g, l, "port")):
         if loc == "salonika" or board.controller(g, loc) != "AP":
             continue
         for pid in board.units_in(g, loc, "AP"):

@@ -243,9 +243,8 @@ def falkenhayn_ok(g: Game, side: str, card: str) -> Violation | None:
 def place_of_execution_ok(g: Game, side: str, card: str) -> Violation | None:
     if not cards.event_played(g, FALKENHAYN) or cards.event_played(g, HL_TAKE_COMMAND):
         return _no(g, card, "only after Falkenhayn and before H-L Take Command")
-    french_forts = board.per_module(g, "french_forts", lambda: tuple(   # printed, map order
-        l for l in board.spaces(g)
-        if board.attr(g, l, "nation") == "FR" and board.fort_value(g, l)))
+    french_forts = board.printed_spaces(g, "french forts", lambda l: board.attr(
+        g, l, "nation") == "FR" and board.fort_value(g, l) > 0)
     intact = [l for l in french_forts if not board.fort_destroyed(g, l)]
     if intact:
         return _no(g, card, "played alone only once every French fort is destroyed "

@@ -219,8 +219,7 @@ def _card_army_candidates(g: "Game", card_id: str, pid: int) -> Iterable[str] | 
     if type_id == "br_mef":
         if card_id != MEF or cards.nation_neutral(g, "TU") or cards.event_played(g, SALONIKA):
             return []  # PoG 9.5.2.4.1: Turkey at war, before Salonika
-        mef = board.per_module(g, "reinforce_mef_spaces", lambda: tuple(   # printed, map order
-            l for l in board.spaces(g) if board.attr(g, l, "mef")))
+        mef = board.printed_spaces(g, "MEF landing", lambda l: board.attr(g, l, "mef"))
         return (l for l in mef if _open(g, side, l, need_supply=False, friendly=False))
     if type_id == "br_ne":
         if not cards.event_played(g, SINAI_PIPELINE):
@@ -229,9 +228,8 @@ def _card_army_candidates(g: "Game", card_id: str, pid: int) -> Iterable[str] | 
     if type_id == "fr_orient":
         return [l for l in ("salonika",) if _open(g, side, l)]
     if type_id == "ru_cau":  # AP #29 Yudenitch: Russia or the Near East map, even before Turkey
-        yudenitch = board.per_module(g, "reinforce_ru_cau_spaces", lambda: tuple(  # printed
-            l for l in board.spaces(g)
-            if board.attr(g, l, "nation") == "RU" or on_near_east_map(g, l)))
+        yudenitch = board.printed_spaces(g, "Russia and the Near East", lambda l: board.attr(
+            g, l, "nation") == "RU" or on_near_east_map(g, l))
         return (l for l in yudenitch if _open(g, side, l))
     return None
 

@@ -122,9 +122,8 @@ def replacement_sources(g: "Game", nation: str) -> list[str] | None:
     if nation == "BU":
         return ["sofia"]
     if nation in ("RU", "RO"):
-        return list(board.per_module(g, "ru_replacement_sources", lambda: [
-            l for l in board.spaces(g) if board.attr(g, l, "supply") in ("RU", "AP")
-            and l != "belgrade"]))  # printed facts: read once per module
+        return list(board.printed_spaces(g, "Russian replacement sources", lambda l: board.attr(
+            g, l, "supply") in ("RU", "AP") and l != "belgrade"))
     return None
 
 
@@ -170,9 +169,8 @@ def army_placements(g: "Game", pid: int) -> list[str]:
                 and (not need_supply or supply.in_supply(g, loc, side, nation)))
 
     if nation == "US":
-        cands = list(board.per_module(g, "rp_army_spaces:US", lambda: tuple(   # printed
-            l for l in board.spaces(g)
-            if board.attr(g, l, "nation") == "FR" and board.attr(g, l, "port"))))
+        cands = list(board.printed_spaces(g, "French ports", lambda l: board.attr(
+            g, l, "nation") == "FR" and board.attr(g, l, "port")))
     elif nation == "BE":
         cands = [l for l in ("brussels", "antwerp", "ostend") if ok(l)]
         return cands or [l for l in ("calais",) if ok(l)]
@@ -181,10 +179,9 @@ def army_placements(g: "Game", pid: int) -> list[str]:
         if tracks.event_played(g, SALONIKA) or tracks.event_played(g, GREECE):
             cands.append("salonika")
     else:
-        cands = list(CAPITALS.get(nation, ())) + list(board.per_module(
-            g, f"rp_army_spaces:{nation}", lambda: tuple(       # printed sources, map order
-                l for l in board.spaces(g) if board.attr(g, l, "nation") == nation
-                and board.attr(g, l, "supply") and l not in CAPITALS.get(nation, ()))))
+        cands = list(CAPITALS.get(nation, ())) + list(board.printed_spaces(
+            g, f"non-capital sources:{nation}", lambda l: board.attr(g, l, "nation") == nation
+            and board.attr(g, l, "supply") and l not in CAPITALS.get(nation, ())))
         if nation == "FR" and board.controller(g, "paris") == side \
                 and not board.fort_besieged(g, "paris") \
                 and len(board.units_in(g, "paris")) >= STACKING_LIMIT:

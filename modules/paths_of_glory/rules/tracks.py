@@ -94,8 +94,8 @@ def russian_vp_spaces(g: "Game") -> list[str]:
     """The Russian VP spaces of the map (16.4.2; the Historical scenario's own list, 5.7.2),
     in map order: printed facts, read once per module and list."""
     key = "vp_historical" if g.get("pog_scenario") == "historical" else "vp"   # is_vp_space
-    return list(board.per_module(g, f"russian_vp_spaces:{key}", lambda: tuple(
-        l for l in board.spaces(g) if board.attr(g, l, "nation") == "RU" and is_vp_space(g, l))))
+    return list(board.printed_spaces(g, f"Russian VP:{key}", lambda l: board.attr(
+        g, l, "nation") == "RU" and is_vp_space(g, l)))
 
 
 def set_capitulation(g: "Game", box: str) -> None:
