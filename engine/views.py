@@ -9,7 +9,11 @@ The client renders views, never the raw state. Rules of visibility:
 * a piece with the property ``concealed`` (a blind-drawn chit, a fog-of-war unit) shows its
   identity only to its ``owner`` property (to nobody if it has none);
 * global values named ``secret:<side>:<name>`` are seen only by ``<side>`` (``secret::<name>``
-  by nobody): rulesets keep secret choices there until they are revealed.
+  by nobody): rulesets keep secret choices there until they are revealed;
+* a location named in the global ``shown:<location>`` (a list of sides) is shown whole to those
+  sides, whatever its visibility, while the global stands: a card that lets a player examine the
+  other's hand sets it and clears it when the look is over (:func:`shown_key`). It does not undo
+  ``concealed``. The global itself is public: everyone knows the look is happening.
 
 A hidden piece appears as ``{"hidden": True, "back": ...}`` with no id, type, face, markers or
 properties, so nothing about its identity leaks.
@@ -21,14 +25,22 @@ from typing import Any
 from .state import GameState, Piece
 
 
+#: The prefix of the globals that show a location to sides (see the module docstring).
+SHOWN = "shown:"
+
+
+def shown_key(loc: str) -> str:
+    """The global that shows ``loc`` to sides while it stands."""
+    return SHOWN + loc
+
+
 def can_see(state: GameState, piece: Piece, side: str) -> bool:
     """May ``side`` see the identity of ``piece``?"""
     module = state.module
     loc = module.locations.get(piece.loc) if module is not None else None
-    if loc is not None:
-        if loc.visibility == "nobody":
-            return False
-        if loc.visibility == "owner" and (not side or side != loc.owner):
+    if loc is not None and loc.visibility in ("nobody", "owner"):
+        hidden = loc.visibility == "nobody" or not side or side != loc.owner
+        if hidden and not (side and side in (state.globals.get(SHOWN + piece.loc) or ())):
             return False
     if piece.props.get("concealed"):
         return bool(side) and piece.owner == side

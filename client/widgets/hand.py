@@ -47,7 +47,8 @@ def has_hands(module: Module) -> bool:
 @dataclass
 class Column:
     """One column of the strip. ``kind``: "spectator", "hand" (the seated side's, cards face
-    up), "other" (another side's hand, a count) or "pile" (a deck or cup). ``rect`` is where it
+    up; or another side's while a card shows it to this seat), "other" (another side's hand, a
+    count) or "pile" (a deck or cup). ``rect`` is where it
     is drawn now (None while scrolled out of view)."""
     kind: str
     title: str
@@ -125,7 +126,15 @@ class HandPanel(Widget):
                                max(HAND_MIN_W, natural), hid, title_colour=colours.UI_ACCENT, entries=entries))
         for loc in self.module.locations.values():
             if loc.kind == "hand" and loc.id not in self.my_hands:
-                n = len(locs.get(loc.id, []))
+                entries = list(locs.get(loc.id, []))
+                n = len(entries)
+                if any("id" in e for e in entries):   # shown to this seat by a card (engine.views):
+                    # first, and at most half the strip (its cards overlap), so it is in sight
+                    natural = sum(self.counters.size(e, PX)[0] + CARD_GAP for e in entries) - CARD_GAP
+                    width = max(HAND_MIN_W, min(natural, self.viewport().w // 2))
+                    cols.insert(0, Column("hand", f"{loc.label}, shown to you ({n})", width, loc.id,
+                                          title_colour=colours.UI_ACCENT, entries=entries))
+                    continue
                 cols.append(Column("other", loc.label, COL_W, loc.id, [(f"{n} card(s), hidden", colours.UI_DIM)], count=n))
         for loc in self.module.locations.values():
             if loc.kind in ("deck", "cup"):

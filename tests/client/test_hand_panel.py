@@ -104,3 +104,28 @@ def test_a_long_hand_overlaps_its_cards_to_fit(pog):
     assert_tidy(t.hand)
     rect, loc, k, entry = t.hand.cards[-1]
     assert t.hand.hit(rect.center)[1] == k          # the card on top takes the click
+
+
+def test_a_hand_shown_to_this_seat_by_a_card_is_face_up_in_the_strip(pog):
+    """CP #17 Mata Hari shows the Allied hand to CP (engine.views ``shown:hand:AP``): the strip
+    lays its cards face up, titled as shown; hover shows a card whole. Cleared, it is a count."""
+    from engine import commands as C
+    from engine.testing import Position
+    from engine.views import shown_key
+    session = Session.new(pog, next(iter(pog.scenarios)), seed=1, ruleset="free")
+    deck = next(l.id for l in pog.locations.values() if l.kind == "deck" and l.id.endswith("AP")
+                and session.state.stack(l.id))
+    session.push(actions.draw("AP", deck, "hand:AP", 3))
+    Position(session).commands("Mata Hari", [C.SetGlobal(shown_key("hand:AP"), ["CP"])])
+    t = Table(session, (1280, 800), side="CP", hot_seat=False)
+    t.draw(pygame.Surface((1280, 800)), complete=True)
+    col = next(c for c in t.hand.columns if c.loc == "hand:AP")
+    assert col.kind == "hand" and "shown to you (3)" in col.title and len(col.entries) == 3
+    assert_tidy(t.hand)
+    rect = next(r for r, loc, *_ in t.hand.cards if loc == "hand:AP")
+    move(t, rect.center)
+    assert t.hand.shown_card() is not None and t.hand.shown_card()["type"].startswith("ap_")
+    Position(session).commands("the look is over", [C.SetGlobal(shown_key("hand:AP"), None)])
+    t.hand.refresh(session.view("CP"), "CP")
+    col = next(c for c in t.hand.columns if c.loc == "hand:AP")
+    assert col.kind == "other" and col.count == 3 and not any(loc == "hand:AP" for _r, loc, *_ in t.hand.cards)

@@ -10,8 +10,9 @@ from hypothesis import given, settings, strategies as st
 from engine import commands as C
 from engine.actions import Action
 from engine.sample import sample_module
+from engine.testing import Position
 from engine.session import Session
-from engine.views import view
+from engine.views import shown_key, view
 
 #: These tests play the sample freely; its own ruleset is the enforced `skirmish`.
 MODULE = replace(sample_module(), ruleset="free")
@@ -103,3 +104,24 @@ def test_concealed_chit_seen_only_by_owner():
     s.push(Action("prop", pid=pid, key="owner", value="red"))
     assert "type" in view(s.state, "red")["locations"]["reserve:red"][-1]
     assert view(s.state, "blue")["locations"]["reserve:red"][-1] == {"hidden": True, "back": "VP chit"}
+
+
+def test_a_shown_location_is_seen_by_the_sides_it_is_shown_to_while_the_global_stands():
+    """engine.views: ``shown:<location>`` shows a hand (or a deck) whole to the sides named,
+    not to a spectator, and never undoes ``concealed``; clearing it hides the hand again."""
+    s = Session.new(MODULE, "meeting", 1)
+    s.push(Action("draw", src="deck", dst="hand:blue", count=2))
+    show = lambda loc, sides: Position(s).commands("show", [C.SetGlobal(shown_key(loc), sides)])
+    show("hand:blue", ["red"])
+    assert all("type" in e for e in view(s.state, "red")["locations"]["hand:blue"])
+    assert view(s.state, "")["locations"]["hand:blue"] == [{"hidden": True, "back": "card"}] * 2
+    assert view(s.state, "red")["locations"]["deck"][0] == {"hidden": True, "back": "card"}
+    show("deck", ["red", "blue"])
+    assert all("type" in e for e in view(s.state, "blue")["locations"]["deck"])
+    s.push(Action("draw", src="cup", dst="hand:blue"))
+    pid = s.state.stack("hand:blue")[-1]
+    s.push(Action("conceal", pid=pid))
+    s.push(Action("prop", pid=pid, key="owner", value="blue"))
+    assert view(s.state, "red")["locations"]["hand:blue"][-1] == {"hidden": True, "back": "VP chit"}
+    show("hand:blue", None)
+    assert "type" not in view(s.state, "red")["locations"]["hand:blue"][0]

@@ -212,6 +212,10 @@ def test_free_play_the_server_rolls_and_holds_hidden_pieces(server):
         refused = await cp.request({"t": "act", "game": gid, "cid": "h1",
                                     "action": f"CP: move pids=[#{ap_hand[0]}] to=@paris"}, "refused")
         assert "hidden from you" in refused["text"]
+        # nor show itself AP's hand (engine.views: shown:<location>); AP may show its own
+        refused = await cp.request({"t": "act", "game": gid, "cid": "h2",
+                                    "action": 'CP: set key="shown:hand:AP" value=["CP"]'}, "refused")
+        assert "hand's holder" in refused["text"]
         # AP moves a card of its hand within its own hand's reach: the line CP reads names nothing
         await ap.request({"t": "act", "game": gid, "cid": "d2",
                           "action": f"AP: move pids=[#{ap_hand[0]}] to=@deck:AP"}, "ack")
@@ -277,3 +281,37 @@ def test_loadtest_postgresql_redis_two_processes(services):
     print(summary_line(result))
     assert result["acked"] > 10 and not result["problems"], result["problems"][:5]
     assert result["lost"] == 0 and result["leaked"] == 0 and result["forged"] == 0
+
+
+def test_loadtest_a_hand_shown_by_a_card_is_no_leak_but_a_hand_named_unshown_is():
+    """The CI failure of 2026-11-27: CP #17 Mata Hari names the Allied hand in CP's prompt,
+    which the load test counted as a leak. The engine now shows that hand to CP while the event
+    stands (``shown:hand:AP``), so the prompt agrees with the view; without the look the same
+    prompt is still caught."""
+    from functools import partial
+
+    from engine import commands as C
+    from engine.testing import Position
+    from engine.views import shown_key
+    from tools.loadtest import LoadTest
+    from tools.server.host import LiveGame
+
+    from ..modules.paths_of_glory_rules.conftest import action_phase, card_to, play_event
+
+    s = partial(action_phase, side="CP")()
+    for card in ("ap_02", "ap_09"):
+        card_to(s, card, "hand:AP")
+    play_event(s, "cp_17")
+
+    class Probe:   # what LoadTest.hidden reads
+        module = POG
+
+    def problems():
+        live = LiveGame.__new__(LiveGame)
+        live.session = s
+        data = LiveGame.view_for(live, "CP")
+        return LoadTest.scan({"t": "view", "view": data}, LoadTest.hidden(Probe, s, "CP"), [], "CP")
+
+    assert "#9 Moltke" in s.prompt().text and problems() == []
+    Position(s).commands("the look withdrawn", [C.SetGlobal(shown_key("hand:AP"), None)])
+    assert any("Moltke" in p for p in problems())

@@ -29,7 +29,7 @@ from engine.protocol import SPECTATOR
 from engine.replay import ReplayDivergence, replay_entries
 from engine.rules import IllegalAction
 from engine.session import Session
-from engine.views import hidden_targets
+from engine.views import SHOWN, hidden_targets
 
 from .store import Store
 
@@ -257,13 +257,18 @@ class GameHost:
     def _free_play_guard(live: LiveGame, side: str, action: Action) -> Refusal | None:
         """Free play on the server: a seat moves anything it can see, but cannot name a piece it
         may not see (the other side's hand, a card in a deck) nor read or write another side's
-        secrets; drawing from a deck or cup needs no name and is allowed."""
+        secrets nor show itself what is hidden from it (``shown:``: a seat may show its own hand
+        only); drawing from a deck or cup needs no name and is allowed."""
         s = live.session
         if hidden_targets(s.state, action, side):
             return Refusal("", "you cannot name a piece hidden from you (draw from a deck or cup instead)")
         key = action.get("key")
         if isinstance(key, str) and key.startswith("secret:") and not key.startswith(f"secret:{side}:"):
             return Refusal("", "that value is another side's secret")
+        if isinstance(key, str) and key.startswith(SHOWN):   # showing a hand: one's own only
+            loc = s.module.locations.get(key[len(SHOWN):])
+            if loc is None or loc.visibility != "owner" or loc.owner != side:
+                return Refusal("", "only a hand's holder may show it")
         return None
 
 

@@ -38,6 +38,7 @@ from engine import commands as C
 from engine.actions import Action, Loc, Piece
 from engine.machine import State
 from engine.rules import Prompt, Violation
+from engine.views import shown_key
 
 from . import board, cards, entrench_event, ops, supply, tracks
 from .battle import combat, place, round_key, save
@@ -166,10 +167,14 @@ def cloak_and_dagger(g: Game, side: str, card: str) -> None:
 
 
 class CloakAndDagger(State):
-    """AP #23: the CP hand is shown to the Allied player (in the prompt, which only the Allies
-    see: no global names the cards), then this card's OPS are used."""
+    """AP #23: the CP hand is shown to the Allied player (named in the prompt, and the hand
+    shown to that side alone in its view while this state stands: ``shown:hand:CP``), then
+    this card's OPS are used."""
     name = "ap_cloak_and_dagger"
     rule = "AP #23"
+
+    def begin(self, g: Game, frame: dict) -> None:
+        g.set(shown_key("hand:CP"), ["AP"])   # the look starts: CP's hand face up to AP
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
         shown = ", ".join(cards.label(g, c) for c in cards.hand(g, "CP")) or "no cards"
@@ -181,6 +186,7 @@ class CloakAndDagger(State):
 
     def on_operations(self, g: Game, frame: dict) -> None:
         """Conduct operations with this card"""
+        g.set(shown_key("hand:CP"), None)   # the look is over
         g.end()
         _operations(g, frame["card"])
 

@@ -36,6 +36,7 @@ from engine import commands as C
 from engine.actions import Action, Loc, Piece
 from engine.machine import State
 from engine.rules import Prompt, Violation
+from engine.views import shown_key
 
 from . import (board, cards, entrench_event, losses, mo, ops, replacements, sieges, supply,
                tracks)
@@ -259,10 +260,14 @@ def mata_hari(g: Game, side: str, card: str) -> None:
 
 
 class MataHari(State):
-    """CP #17: the Allied hand is shown to the CP player (in the prompt, which only the CP
-    sees: no global names the cards), then this card's OPS are used."""
+    """CP #17: the Allied hand is shown to the CP player (named in the prompt, and the hand
+    shown to that side alone in its view while this state stands: ``shown:hand:AP``), then
+    this card's OPS are used."""
     name = "cp_mata_hari"
     rule = "CP #17"
+
+    def begin(self, g: Game, frame: dict) -> None:
+        g.set(shown_key("hand:AP"), ["CP"])   # the look starts: AP's hand face up to CP
 
     def prompt(self, g: Game, frame: dict) -> Prompt:
         shown = ", ".join(cards.label(g, c) for c in cards.hand(g, "AP")) or "no cards"
@@ -274,6 +279,7 @@ class MataHari(State):
 
     def on_operations(self, g: Game, frame: dict) -> None:
         """Conduct operations with this card"""
+        g.set(shown_key("hand:AP"), None)   # the look is over
         g.end()
         ops.start(g, "CP", cards.ops_value(g, frame["card"]), frame["card"])
 

@@ -126,8 +126,12 @@ def test_pog_ap_23_cloak_and_dagger_shows_the_cp_hand_then_operations():
     assert prompt.side == "AP" and "#2" in prompt.text
     assert '"cp_02"' not in str(view(s.state, "AP")["globals"])
     assert refusal(s, "operations", "CP").rule == "PoG 8.1"
+    def seen_by(side):   # what ``side``'s view shows of the CP hand
+        return {e.get("type") for e in view(s.state, side)["locations"]["hand:CP"]}
+    assert "cp_02" in seen_by("AP") and seen_by("") == {None}      # face up to the Allies alone
     act(s, "operations", "AP")
     assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 2
+    assert seen_by("AP") == {None}                                # the look is over
 
 
 # -- #27 The Great Retreat -------------------------------------------------------------------------------

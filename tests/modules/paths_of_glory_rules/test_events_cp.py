@@ -192,8 +192,16 @@ def test_pog_cp_17_mata_hari_shows_the_allied_hand_then_operations():
     prompt = s.prompt()
     assert prompt.side == "CP" and "#2 Blockade" in prompt.text and "#9 Moltke" in prompt.text
     assert '"ap_02"' not in str(view(s.state, "CP")["globals"])        # nothing kept in globals
+    # the look is the view's too: the Allied hand face up to CP alone while the event stands
+    def hand_types(side):
+        return {e.get("type") for e in view(s.state, side)["locations"]["hand:AP"]}
+    assert {"ap_02", "ap_09"} <= hand_types("CP")
+    assert hand_types("") == {None}                                   # a spectator sees backs
     act(s, "operations", "CP")
     assert top(s)["state"] == "ops_activate" and top(s)["ops"] == 2
+    assert hand_types("CP") == {None}                                 # the look is over
+    s.pop()
+    assert {"ap_02", "ap_09"} <= hand_types("CP")                     # undo brings the look back
 
 
 # -- #25 High Seas Fleet ------------------------------------------------------------------------------

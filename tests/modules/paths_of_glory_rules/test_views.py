@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine import commands as C
 from engine.fuzz import play_one
 from engine.testing import Position
-from engine.views import view
+from engine.views import shown_key, view
 
 from .conftest import module
 
@@ -42,15 +42,18 @@ def _hidden_cards_named(session, side, opponent):
 
 
 #: Prompts that show a side the opponent's hand because a card says so (CP #17 Mata Hari,
-#: AP #23 Cloak and Dagger): an allowed reveal, not a leak.
+#: AP #23 Cloak and Dagger): an allowed reveal, not a leak — and only while the engine shows
+#: that hand to that side (``shown:hand:<side>``), so its view says the same as its prompt.
 REVEALS = {"mata_hari", "cloak_and_dagger"}
+
+
+def _shown(session, side, opponent):
+    return side in (session.state.get(shown_key(f"hand:{opponent}")) or ())
 
 
 def _seen(session, side):
     prompt = session.prompt()
     shown = prompt.text if prompt.side in (side, "") else f"waiting for {prompt.side}"
-    if prompt.kind in REVEALS:
-        shown = prompt.kind
     return view(session.state, side), shown
 
 
@@ -64,7 +67,10 @@ def test_pog_views_never_leak_the_opponents_hand(seed, length, scenario):
     for side, opponent in (("AP", "CP"), ("CP", "AP")):
         hand, deck = _cards(session.state, f"hand:{opponent}"), _cards(session.state, f"deck:{opponent}")
         assert not _hidden_cards_named(session, side, opponent)
-        if not hand or not deck:
+        prompt = session.prompt()
+        if prompt.kind in REVEALS and prompt.side == side:
+            assert _shown(session, side, opponent), "a hand named in a prompt but not shown"
+        if not hand or not deck or _shown(session, side, opponent):
             continue
         before = _seen(session, side)
         h, d = rnd.choice(hand), rnd.choice(deck)
