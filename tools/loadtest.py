@@ -44,15 +44,18 @@ from client.online import Link, OnlineError
 from engine import protocol as P
 from engine.actions import Action, ActionError, Loc, Piece
 from engine.modules import open_module
+from engine.reports import GLOBAL as COMBAT_REPORT
 from engine.replay import replay_entries
 from engine.session import Session
 from engine.views import can_see
 from tools.server.store import open_store
 
-#: Globals Paths of Glory keeps as public history of cards played face up (PoG 9.5.1, 9.5.4):
-#: a card named there may since have been reshuffled and drawn again without anything leaking
-#: (as in tests/modules/paths_of_glory_rules/test_views.py).
-PUBLIC_HISTORY = {"pog_events", "pog_cc_used"}
+#: Globals Paths of Glory keeps as public history of cards played face up (PoG 9.5.1, 9.5.4),
+#: and the report of the last combat (engine.reports), which names the combat cards both
+#: players watched played in it (PoG 12.2.6, their DRMs in 12.2.8): a card named there may
+#: since have been reshuffled and drawn again without anything leaking (as in
+#: tests/modules/paths_of_glory_rules/test_views.py).
+PUBLIC_HISTORY = {"pog_events", "pog_cc_used", COMBAT_REPORT}
 WORDS = re.compile(r"[A-Za-z0-9_]+")
 #: The share of a seat's actions that are hostile probes (acting for the other side).
 HOSTILE = 0.03

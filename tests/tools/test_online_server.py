@@ -315,3 +315,33 @@ def test_loadtest_a_hand_shown_by_a_card_is_no_leak_but_a_hand_named_unshown_is(
     assert "#9 Moltke" in s.prompt().text and problems() == []
     Position(s).commands("the look withdrawn", [C.SetGlobal(shown_key("hand:AP"), None)])
     assert any("Moltke" in p for p in problems())
+
+
+def test_loadtest_the_last_combat_report_is_public_history_other_globals_are_scanned():
+    """A combat card played face up (PoG 12.2.6) stays named in the last combat's report after
+    a reshuffle has put it back in a draw pile: public history, as the events played are. The
+    same name in any other global is still a leak."""
+    from functools import partial
+
+    from engine import commands as C
+    from engine.reports import GLOBAL
+    from engine.testing import Position
+    from tools.loadtest import LoadTest
+
+    from ..modules.paths_of_glory_rules.conftest import action_phase, card_to
+
+    s = partial(action_phase, side="CP")()
+    card_to(s, "ap_05", "deck:AP")                       # #5 Putnik, back in the Allied draw pile
+    text = {"lines": [{"shifts": [["DRM: AP #5 Putnik", 1]]}]}
+
+    class Probe:
+        module = POG
+
+    def problems(key):
+        Position(s).commands("a report", [C.SetGlobal(key, text)])
+        data = {"globals": dict(s.view("CP")["globals"])}
+        return LoadTest.scan({"t": "view", "view": data}, LoadTest.hidden(Probe, s, "CP"), [], "CP")
+
+    assert problems(GLOBAL) == []
+    Position(s).commands("no report", [C.SetGlobal(GLOBAL, None)])
+    assert any("Putnik" in p for p in problems("pog_some_note"))
