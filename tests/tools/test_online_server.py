@@ -8,15 +8,24 @@ import itertools
 import json
 import re
 
+from functools import partial
+
 from client.online import Link, OnlineError
+from engine import commands as C
 from engine.actions import Action
 from engine.modules import open_module
-from tools.loadtest import run_loadtest, summary_line
+from engine.reports import GLOBAL as REPORT
+from engine.testing import Position
+from engine.views import shown_key
+from tools.loadtest import LoadTest, run_loadtest, summary_line
+from tools.server.host import LiveGame
 
+from ..modules.paths_of_glory_rules.conftest import action_phase, card_to, play_event
 from .conftest import run
 
 _names = itertools.count(1)
 POG = open_module("paths_of_glory")
+cp_action_phase = partial(action_phase, side="CP")
 CARDS = {t for t, p in POG.piece_types.items() if p.kind == "card"}
 
 
@@ -283,65 +292,45 @@ def test_loadtest_postgresql_redis_two_processes(services):
     assert result["lost"] == 0 and result["leaked"] == 0 and result["forged"] == 0
 
 
+# -- the load test's leak scan, on positions built for it ----------------------------------------------
+
+class _Probe:   # what LoadTest.hidden reads of a load test
+    module = POG
+
+
+def _leaks_to_cp(s, data: dict) -> list[str]:
+    """What the load test's scan finds hidden from CP in ``data`` (a view as the server sends it)."""
+    return LoadTest.scan({"t": "view", "view": data}, LoadTest.hidden(_Probe, s, "CP"), [], "CP")
+
+
 def test_loadtest_a_hand_shown_by_a_card_is_no_leak_but_a_hand_named_unshown_is():
     """The CI failure of 2026-11-27: CP #17 Mata Hari names the Allied hand in CP's prompt,
     which the load test counted as a leak. The engine now shows that hand to CP while the event
     stands (``shown:hand:AP``), so the prompt agrees with the view; without the look the same
     prompt is still caught."""
-    from functools import partial
-
-    from engine import commands as C
-    from engine.testing import Position
-    from engine.views import shown_key
-    from tools.loadtest import LoadTest
-    from tools.server.host import LiveGame
-
-    from ..modules.paths_of_glory_rules.conftest import action_phase, card_to, play_event
-
-    s = partial(action_phase, side="CP")()
+    s = cp_action_phase()
     for card in ("ap_02", "ap_09"):
         card_to(s, card, "hand:AP")
     play_event(s, "cp_17")
-
-    class Probe:   # what LoadTest.hidden reads
-        module = POG
-
-    def problems():
-        live = LiveGame.__new__(LiveGame)
-        live.session = s
-        data = LiveGame.view_for(live, "CP")
-        return LoadTest.scan({"t": "view", "view": data}, LoadTest.hidden(Probe, s, "CP"), [], "CP")
-
-    assert "#9 Moltke" in s.prompt().text and problems() == []
+    live = LiveGame.__new__(LiveGame)   # view_for reads only the session
+    live.session = s
+    assert "#9 Moltke" in s.prompt().text and _leaks_to_cp(s, live.view_for("CP")) == []
     Position(s).commands("the look withdrawn", [C.SetGlobal(shown_key("hand:AP"), None)])
-    assert any("Moltke" in p for p in problems())
+    assert any("Moltke" in p for p in _leaks_to_cp(s, live.view_for("CP")))
 
 
 def test_loadtest_the_last_combat_report_is_public_history_other_globals_are_scanned():
     """A combat card played face up (PoG 12.2.6) stays named in the last combat's report after
     a reshuffle has put it back in a draw pile: public history, as the events played are. The
     same name in any other global is still a leak."""
-    from functools import partial
-
-    from engine import commands as C
-    from engine.reports import GLOBAL
-    from engine.testing import Position
-    from tools.loadtest import LoadTest
-
-    from ..modules.paths_of_glory_rules.conftest import action_phase, card_to
-
-    s = partial(action_phase, side="CP")()
+    s = cp_action_phase()
     card_to(s, "ap_05", "deck:AP")                       # #5 Putnik, back in the Allied draw pile
     text = {"lines": [{"shifts": [["DRM: AP #5 Putnik", 1]]}]}
 
-    class Probe:
-        module = POG
-
-    def problems(key):
+    def leaks_when_kept_in(key):
         Position(s).commands("a report", [C.SetGlobal(key, text)])
-        data = {"globals": dict(s.view("CP")["globals"])}
-        return LoadTest.scan({"t": "view", "view": data}, LoadTest.hidden(Probe, s, "CP"), [], "CP")
+        return _leaks_to_cp(s, {"globals": dict(s.view("CP")["globals"])})
 
-    assert problems(GLOBAL) == []
-    Position(s).commands("no report", [C.SetGlobal(GLOBAL, None)])
-    assert any("Putnik" in p for p in problems("pog_some_note"))
+    assert leaks_when_kept_in(REPORT) == []
+    Position(s).commands("no report", [C.SetGlobal(REPORT, None)])
+    assert any("Putnik" in p for p in leaks_when_kept_in("pog_some_note"))
