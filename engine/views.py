@@ -40,7 +40,8 @@ def can_see(state: GameState, piece: Piece, side: str) -> bool:
     loc = module.locations.get(piece.loc) if module is not None else None
     if loc is not None and loc.visibility in ("nobody", "owner"):
         hidden = loc.visibility == "nobody" or not side or side != loc.owner
-        if hidden and not (side and side in (state.globals.get(SHOWN + piece.loc) or ())):
+        shown = state.globals.get(SHOWN + piece.loc) if hidden and side else None
+        if hidden and not (isinstance(shown, (list, tuple)) and side in shown):
             return False
     if piece.props.get("concealed"):
         return bool(side) and piece.owner == side

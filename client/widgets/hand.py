@@ -48,8 +48,8 @@ def has_hands(module: Module) -> bool:
 class Column:
     """One column of the strip. ``kind``: "spectator", "hand" (the seated side's, cards face
     up; or another side's while a card shows it to this seat), "other" (another side's hand, a
-    count) or "pile" (a deck or cup). ``rect`` is where it
-    is drawn now (None while scrolled out of view)."""
+    count) or "pile" (a deck or cup). ``rect`` is where it is drawn now (None while scrolled out
+    of view)."""
     kind: str
     title: str
     width: int

@@ -113,6 +113,11 @@ def test_a_shown_location_is_seen_by_the_sides_it_is_shown_to_while_the_global_s
     s.push(Action("draw", src="deck", dst="hand:blue", count=2))
     show = lambda loc, sides: Position(s).commands("show", [C.SetGlobal(shown_key(loc), sides)])
     show("hand:blue", ["red"])
+    s.push(Action("draw", src="deck", dst="hand:red", count=1))
+    show("hand:red", "bluered")             # a bare string is no list of sides: shows nothing
+    assert view(s.state, "blue")["locations"]["hand:red"] == [{"hidden": True, "back": "card"}]
+    show("hand:red", ["blue"])
+    assert "type" in view(s.state, "blue")["locations"]["hand:red"][0]
     assert all("type" in e for e in view(s.state, "red")["locations"]["hand:blue"])
     assert view(s.state, "")["locations"]["hand:blue"] == [{"hidden": True, "back": "card"}] * 2
     assert view(s.state, "red")["locations"]["deck"][0] == {"hidden": True, "back": "card"}
