@@ -8,8 +8,11 @@ import pytest
 from client import actions, fonts
 from client.table import Table
 from client.widgets.base import UI_FONT
+from engine import commands as C
 from engine.session import Session
 from engine.modules import open_module
+from engine.testing import Position
+from engine.views import shown_key
 
 from .test_drag import E, move, press
 
@@ -109,9 +112,6 @@ def test_a_long_hand_overlaps_its_cards_to_fit(pog):
 def test_a_hand_shown_to_this_seat_by_a_card_is_face_up_in_the_strip(pog):
     """CP #17 Mata Hari shows the Allied hand to CP (engine.views ``shown:hand:AP``): the strip
     lays its cards face up, titled as shown; hover shows a card whole. Cleared, it is a count."""
-    from engine import commands as C
-    from engine.testing import Position
-    from engine.views import shown_key
     session = Session.new(pog, next(iter(pog.scenarios)), seed=1, ruleset="free")
     deck = next(l.id for l in pog.locations.values() if l.kind == "deck" and l.id.endswith("AP")
                 and session.state.stack(l.id))

@@ -312,8 +312,7 @@ def test_loadtest_a_hand_shown_by_a_card_is_no_leak_but_a_hand_named_unshown_is(
     for card in ("ap_02", "ap_09"):
         card_to(s, card, "hand:AP")
     play_event(s, "cp_17")
-    live = LiveGame.__new__(LiveGame)   # view_for reads only the session
-    live.session = s
+    live = LiveGame(row={}, session=s, seq=len(s.record.entries))
     assert "#9 Moltke" in s.prompt().text and _leaks_to_cp(s, live.view_for("CP")) == []
     Position(s).commands("the look withdrawn", [C.SetGlobal(shown_key("hand:AP"), None)])
     assert any("Moltke" in p for p in _leaks_to_cp(s, live.view_for("CP")))
